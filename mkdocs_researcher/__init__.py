@@ -1,0 +1,1 @@
+"""mkdocs-researcher: a researcher's profile front matter as finished homepage sections."""

@@ -1,0 +1,69 @@
+"""Problems found in a researcher's data, in one message format.
+
+Every message reads ``FILE:LINE: FIELD: PROBLEM`` (the line and field are
+left out where they are unknown), so a researcher can jump to the spot in an
+editor. The MkDocs adapter logs each one as a warning, which is what makes
+``mkdocs build --strict`` fail.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int | None
+    path: str
+    problem: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.path}: {self.problem}" if self.path else f"{where}: {self.problem}"
+
+
+@dataclass
+class Reporter:
+    """Collects diagnostics for one source file.
+
+    ``lines`` maps a field path (a tuple of keys and list indexes) to its
+    1-based line in ``file``; a path without its own line borrows the nearest
+    enclosing one.
+    """
+
+    file: str
+    lines: dict[tuple, int] = field(default_factory=dict)
+    found: list[Diagnostic] = field(default_factory=list)
+
+    def line_of(self, path: tuple) -> int | None:
+        while True:
+            if path in self.lines:
+                return self.lines[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def warn(self, path: tuple, problem: str, line: int | None = None) -> None:
+        self.found.append(
+            Diagnostic(self.file, line if line is not None else self.line_of(path), format_path(path), problem)
+        )
+
+
+def format_path(path: Iterable) -> str:
+    """``("publications", 2, "venu")`` -> ``publications[2].venu``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """A suffix like ``; did you mean 'venue'?`` or an empty string."""
+    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,65 @@
+"""Inline SVG icons from Material's bundled icon set, as one sprite per page.
+
+Each icon's path is written once per page (a ``<symbol>``) and every use
+refers to it, so a list of a thousand PDF links carries one PDF icon.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from markupsafe import Markup
+
+_SVG = re.compile(r"<svg\b([^>]*)>(.*)</svg>", re.DOTALL)
+_VIEWBOX = re.compile(r'viewBox="([^"]+)"')
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def symbol_id(name: str) -> str:
+    return "researcher-icon-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
+
+
+class IconSet:
+    """Finds ``<dir>/.icons/<name>.svg`` in the given folders (a site's custom_dir first)."""
+
+    def __init__(self, search_dirs: list[str]):
+        self.search_dirs = [Path(d) for d in search_dirs]
+
+    @functools.lru_cache(maxsize=None)
+    def symbol(self, name: str) -> str | None:
+        for base in self.search_dirs:
+            path = base / ".icons" / f"{name}.svg"
+            if path.is_file():
+                match = _SVG.search(path.read_text(encoding="utf-8"))
+                if not match:
+                    return None
+                viewbox = _VIEWBOX.search(match.group(1))
+                body = _COMMENT.sub("", match.group(2)).strip()
+                view = f' viewBox="{viewbox.group(1)}"' if viewbox else ""
+                return f'<symbol id="{symbol_id(name)}"{view}>{body}</symbol>'
+        return None
+
+    def available(self, name: str) -> bool:
+        return self.symbol(name) is not None
+
+
+class IconUse:
+    """Records the icons one page uses; ``sprite()`` is the hidden block that defines them."""
+
+    def __init__(self, icons: IconSet):
+        self.icons = icons
+        self.used: dict[str, None] = {}
+
+    def __call__(self, name: str, css_class: str = "researcher-icon") -> Markup:
+        if not self.icons.available(name):
+            return Markup("")
+        self.used[name] = None
+        return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use href="#{symbol_id(name)}"></use></svg>')
+
+    def sprite(self) -> str:
+        if not self.used:
+            return ""
+        symbols = "".join(self.icons.symbol(name) or "" for name in sorted(self.used))
+        return f'<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="display:none">{symbols}</svg>'

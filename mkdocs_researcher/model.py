@@ -1,0 +1,165 @@
+"""The one data model every source (front matter, data files, .bib, CSL-JSON) is loaded into.
+
+Text here is already resolved to the page's language and is plain text
+unless the field is documented as Markdown; the renderer decides escaping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class PartialDate:
+    """A date known to the year, the month or the day."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    def iso(self) -> str:
+        parts = [f"{self.year:04d}"]
+        if self.month:
+            parts.append(f"{self.month:02d}")
+            if self.day:
+                parts.append(f"{self.day:02d}")
+        return "-".join(parts)
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.year, self.month or 0, self.day or 0)
+
+
+PRESENT = "present"  # the value of an `end` that has not happened yet
+
+
+@dataclass(frozen=True)
+class Link:
+    kind: str  # github, pdf, arxiv, website… or a user's own word
+    url: str  # safe to put in an href (checked by links.safe_url)
+    label: str
+
+
+@dataclass(frozen=True)
+class Affiliation:
+    name: str
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Author:
+    name: str  # as displayed, without contribution marks
+    marks: str = ""  # "*", "†"… equal-contribution or corresponding-author marks
+    given: str = ""
+    family: str = ""
+    url: str | None = None  # a co-author's homepage
+
+
+@dataclass
+class Profile:
+    name: str
+    native_name: str | None = None
+    pronouns: str | None = None
+    photo: str | None = None
+    position: str | None = None
+    affiliations: list[Affiliation] = field(default_factory=list)
+    email: str | None = None
+    interests: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    origin: tuple = ()  # where it was written: the field path in its file, for messages
+
+
+PUBLICATION_TYPES = (
+    "conference",
+    "journal",
+    "workshop",
+    "preprint",
+    "thesis",
+    "book",
+    "chapter",
+    "report",
+    "patent",
+    "other",
+)
+
+
+@dataclass
+class Publication:
+    title: str
+    key: str = ""
+    authors: list[Author] = field(default_factory=list)
+    venue: str | None = None
+    abbr: str | None = None
+    year: int | None = None
+    month: int | None = None
+    type: str = "other"
+    award: str | None = None
+    selected: bool = False
+    abstract: str | None = None  # Markdown (YAML) or plain text (.bib/CSL): see `trusted`
+    note: str | None = None
+    tags: list[str] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    # False for entries read from .bib/CSL files: their text is never Markdown or HTML.
+    trusted: bool = True
+    bibtex: str | None = None  # the entry's own BibTeX source, for the BibTeX toggle
+    venue_url: str | None = None
+    venue_color: str | None = None
+    origin: tuple = ()
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (self.year or 0, self.month or 0)
+
+
+@dataclass
+class Project:
+    name: str
+    description: str | None = None  # Markdown
+    url: str | None = None
+    repo: str | None = None  # GitHub owner/name
+    image: str | None = None
+    tags: list[str] = field(default_factory=list)
+    group: str | None = None
+    links: list[Link] = field(default_factory=list)
+    origin: tuple = ()
+
+
+@dataclass
+class Experience:
+    organization: str
+    role: str
+    start: PartialDate | None = None
+    end: PartialDate | str | None = None  # a date or PRESENT
+    location: str | None = None
+    url: str | None = None
+    logo: str | None = None
+    details: list[str] = field(default_factory=list)  # Markdown
+    origin: tuple = ()
+
+
+@dataclass
+class Education:
+    degree: str
+    institution: str
+    start: PartialDate | None = None
+    end: PartialDate | str | None = None
+    location: str | None = None
+    url: str | None = None
+    logo: str | None = None
+    details: list[str] = field(default_factory=list)  # Markdown
+    origin: tuple = ()
+
+
+@dataclass
+class PageData:
+    """Everything the plugin found in one page's front matter."""
+
+    profile: Profile | None = None
+    publications: list[Publication] = field(default_factory=list)
+    projects: list[Project] = field(default_factory=list)
+    experience: list[Experience] = field(default_factory=list)
+    education: list[Education] = field(default_factory=list)
+
+    def section(self, kind: str):
+        return getattr(self, kind)

@@ -1,0 +1,98 @@
+"""Author names: splitting off contribution marks, and recognising the owner.
+
+"Yu Cheng", "Cheng, Yu", "Y. Cheng" and "Chéng, Y." all name the same person
+for highlighting; a name in a script without spaces (程羽) matches exactly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .model import Author
+
+MARKS = "*†‡§¶#"
+_TRAILING_MARKS = re.compile(rf"[\s{re.escape(MARKS)}]*[{re.escape(MARKS)}][\s{re.escape(MARKS)}]*$")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def split_marks(text: str) -> tuple[str, str]:
+    """``"Lei Wang*"`` -> ``("Lei Wang", "*")``; marks inside "Last*, First" count too."""
+    marks = ""
+    parts = []
+    for part in text.split(","):
+        match = _TRAILING_MARKS.search(part)
+        if match:
+            marks += re.sub(r"\s", "", match.group())
+            part = part[: match.start()]
+        parts.append(part.strip())
+    return ",".join(p if i == 0 else " " + p for i, p in enumerate(parts)).strip(), marks
+
+
+def parse_author(text: str) -> Author:
+    """An author written "First Last" or "Last, First" (marks kept apart)."""
+    name, marks = split_marks(" ".join(str(text).split()))
+    if "," in name:
+        family, _, given = name.partition(",")
+        family, given = family.strip(), given.strip()
+        display = f"{given} {family}".strip()
+    else:
+        words = name.split()
+        given, family = " ".join(words[:-1]), (words[-1] if words else "")
+        display = name
+    return Author(name=display, marks=marks, given=given, family=family)
+
+
+def _fold(text: str) -> str:
+    """Lower case with accents removed: "Chéng" -> "cheng"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True)
+class _NameKey:
+    given: tuple[str, ...]
+    family: str
+    whole: str
+
+
+def _key(given: str, family: str, whole: str) -> _NameKey:
+    return _NameKey(tuple(_WORD.findall(_fold(given))), " ".join(_WORD.findall(_fold(family))), "".join(_WORD.findall(_fold(whole))))
+
+
+def _given_compatible(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Given names agree, where either side may be initials ("Y", "Y J") or hyphen parts."""
+    if not a or not b:
+        return False
+    if a == b or "".join(a) == "".join(b):
+        return True
+    for x, y in zip(a, b):
+        if len(x) == 1 or len(y) == 1:
+            if x[0] != y[0]:
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+class SelfMatcher:
+    """Tells whether an author is the owner (profile name or one of the aliases)."""
+
+    def __init__(self, names: list[str]):
+        self._keys = [self._author_key(parse_author(n)) for n in names if n and str(n).strip()]
+
+    @staticmethod
+    def _author_key(author: Author) -> _NameKey:
+        return _key(author.given, author.family, author.name)
+
+    def matches(self, author: Author) -> bool:
+        if not self._keys:
+            return False
+        key = self._author_key(author)
+        for own in self._keys:
+            if own.whole and own.whole == key.whole:
+                return True
+            if own.family and own.family == key.family and _given_compatible(own.given, key.given):
+                return True
+        return False

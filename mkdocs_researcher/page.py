@@ -1,0 +1,285 @@
+"""One page through the pipeline: front matter -> data model -> Markdown with rendered sections.
+
+Sections are emitted as Markdown headings (so the table of contents and the
+search index see them) around placeholder comments; the placeholders are
+swapped for the rendered HTML after Python-Markdown has run, so long lists
+never pass through it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import schema
+from .diagnostics import Diagnostic, Reporter, did_you_mean
+from .fields import Context
+from .locale import Locale
+from .markers import Marker, find_markers
+from .model import PUBLICATION_TYPES, PageData, Publication
+from .names import SelfMatcher
+from .renderer import MarkdownFunc, PageRender, RenderOptions, Renderer
+from .sources.frontmatter import load_front_matter
+
+SECTION_ORDER = ["profile", "publications", "projects", "experience", "education"]
+
+_COMMON_OPTIONS = {"heading", "level", "limit"}
+MARKER_OPTIONS = {
+    "profile": set(),
+    "publications": _COMMON_OPTIONS | {"selected", "group_by", "type", "tag"},
+    "projects": _COMMON_OPTIONS | {"group"},
+    "experience": _COMMON_OPTIONS,
+    "education": _COMMON_OPTIONS,
+}
+GROUP_BY = ("year", "type", "none")
+
+_H1 = re.compile(r"^(#[ \t]+\S|[^\n]+\n=+[ \t]*$)", re.MULTILINE)
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+PLACEHOLDER = "<!--researcher-block-{}-->"
+AUTO = -1  # the "line" of a section placed by default rather than by a marker
+
+
+@dataclass
+class PageInput:
+    source_name: str  # the file as the researcher knows it: "docs/index.md"
+    source_text: str  # the whole file, for line numbers
+    meta: dict
+    body: str  # Markdown after the front matter
+    language: str
+    default_language: str
+    # A URL relative to this page's source file -> one relative to the built page, or None if no such file.
+    find_file: Callable[[str], "str | None"]
+    markdown: MarkdownFunc
+
+
+@dataclass
+class PageOutput:
+    markdown: str
+    blocks: dict[str, str] = field(default_factory=dict)  # placeholder -> HTML
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    data: PageData = field(default_factory=PageData)
+    sprite: str = ""
+
+
+@dataclass
+class SiteSettings:
+    """Per-build settings shared by every page."""
+
+    renderer: Renderer
+    options: RenderOptions
+    labels: dict = field(default_factory=dict)
+
+
+def heading_text(text: str) -> str:
+    """User text made safe as the text of a Markdown heading."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
+
+
+def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
+    loaded = load_front_matter(page.source_text)
+    reporter = Reporter(page.source_name, loaded.lines if loaded else {})
+    if loaded is not None and loaded.error:
+        reporter.warn((), f"the front matter is not valid YAML: {loaded.error}; the page is built without it", line=loaded.error_line)
+    ctx = Context(reporter, page.language, page.default_language)
+    data = schema.read_page(page.meta or {}, ctx)
+    output = PageOutput(page.body, data=data)
+
+    owner_names = [data.profile.name, *data.profile.aliases] if data.profile else []
+    if data.profile and data.profile.native_name:
+        owner_names.append(data.profile.native_name)
+    def resolve(url: str, path: tuple) -> str | None:
+        found = page.find_file(url)
+        if found is None:
+            reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
+        return found
+
+    render = site.renderer.page(
+        Locale(page.language, site.labels),
+        SelfMatcher(owner_names),
+        resolve,
+        page.markdown,
+        site.options,
+    )
+    assembler = _Assembler(page, site, render, data, output, reporter)
+    output.markdown = assembler.run()
+    output.sprite = render.icons.sprite()
+    output.diagnostics = reporter.found
+    return output
+
+
+class _Assembler:
+    def __init__(self, page, site, render: PageRender, data: PageData, output: PageOutput, reporter: Reporter):
+        self.page, self.site, self.render, self.data = page, site, render, data
+        self.output, self.reporter = output, reporter
+        self.h1_in_body = bool(_H1.search(page.body))
+        self.profile_shown = False  # only the first profile card of a page may be its <h1>
+
+    def run(self) -> str:
+        lines = self.page.body.split("\n")
+        markers = find_markers(self.page.body)
+        placed: set[str] = set()
+        for marker in reversed(markers):  # from the end, so earlier line numbers stay valid
+            lines[marker.line] = self.place(marker)
+            placed.add(marker.kind)
+        top, bottom = [], []
+        for kind in SECTION_ORDER:
+            if kind in placed or not self.has(kind):
+                continue
+            text = self.place(Marker(kind, line=AUTO))
+            (top if kind == "profile" else bottom).append(text)
+        return "\n\n".join(part for part in ("\n\n".join(top), "\n".join(lines), "\n\n".join(bottom)) if part)
+
+    def has(self, kind: str) -> bool:
+        value = self.data.section(kind)
+        return bool(value)
+
+    def marker_line(self, marker: Marker) -> int | None:
+        """The file line of a marker: body lines start after the front matter."""
+        if marker.line == AUTO:
+            return None
+        offset = self.page.source_text.count("\n") - self.page.body.count("\n")
+        return offset + marker.line + 1
+
+    def place(self, marker: Marker) -> str:
+        line = self.marker_line(marker)
+        if marker.kind not in MARKER_OPTIONS:
+            self.reporter.warn((), f"unknown section '{marker.kind}' in a researcher marker{did_you_mean(marker.kind, MARKER_OPTIONS)}", line=line)
+            return ""
+        for problem in marker.problems:
+            self.reporter.warn((), f"researcher {marker.kind} marker: {problem}", line=line)
+        for name in marker.options:
+            if name not in MARKER_OPTIONS[marker.kind]:
+                self.reporter.warn((), f"researcher {marker.kind} marker: unknown option '{name}'{did_you_mean(name, MARKER_OPTIONS[marker.kind])}", line=line)
+        if not self.has(marker.kind):
+            self.reporter.warn((), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line)
+            return ""
+        return getattr(self, f"_section_{marker.kind}")(marker, line)
+
+    # Pieces of Markdown -------------------------------------------------------------------
+
+    def block(self, html_text: str) -> str:
+        placeholder = PLACEHOLDER.format(len(self.output.blocks))
+        self.output.blocks[placeholder] = html_text
+        return placeholder
+
+    def level(self, marker: Marker, line) -> int:
+        return self.option_int(marker, "level", line, 2, 1, 6)
+
+    def section(self, kind: str, marker: Marker, level: int, default_heading: str, pieces: list[str]) -> str:
+        """The section element (opened and closed by placeholders) around its heading and pieces."""
+        heading = marker.options.get("heading", default_heading)
+        parts = [self.block(f'<div class="researcher-section researcher-{kind}">')]
+        if heading and heading.lower() not in ("none", "false", "no"):
+            parts.append(self.heading(heading, level))
+        parts.extend(pieces)
+        parts.append(self.block("</div>"))
+        return "\n\n".join(parts)
+
+    def option_int(self, marker: Marker, name: str, line, default: int, low: int, high: int) -> int:
+        raw = marker.options.get(name)
+        if raw is None:
+            return default
+        if raw.isdigit() and low <= int(raw) <= high:
+            return int(raw)
+        self.reporter.warn((), f"researcher {marker.kind} marker: {name} should be a whole number from {low} to {high}, not '{raw}'", line=line)
+        return default
+
+    @staticmethod
+    def heading(text: str, level: int) -> str:
+        return "#" * min(level, 6) + " " + heading_text(text)
+
+    def html(self, template: str, **values) -> str:
+        return self.block(self.site.renderer.render(template, self.render, **values))
+
+    # Sections ----------------------------------------------------------------------------
+
+    def _section_profile(self, marker: Marker, line) -> str:
+        as_h1 = not self.profile_shown and not self.h1_in_body
+        self.profile_shown = True
+        html_text = self.site.renderer.render("profile.html", self.render, profile=self.data.profile, as_h1=as_h1)
+        return self.block(html_text)
+
+    def _section_publications(self, marker: Marker, line) -> str:
+        t = self.render.locale
+        entries = list(self.data.publications)
+        selected = marker.options.get("selected", "false").lower() in ("true", "yes", "1")
+        if selected:
+            entries = [p for p in entries if p.selected]
+        if "type" in marker.options:
+            wanted = {w.strip().lower() for w in marker.options["type"].split(",")}
+            entries = [p for p in entries if p.type in wanted]
+        if "tag" in marker.options:
+            wanted = {w.strip().lower() for w in marker.options["tag"].split(",")}
+            entries = [p for p in entries if wanted & {tag.lower() for tag in p.tags}]
+        entries.sort(key=lambda p: p.sort_key, reverse=True)  # stable: same date keeps file order
+        limit = self.option_int(marker, "limit", line, 0, 0, 1_000_000)
+        if limit:
+            entries = entries[:limit]
+        group_by = marker.options.get("group_by", "none").lower()
+        if group_by not in GROUP_BY:
+            self.reporter.warn((), f"researcher publications marker: group_by should be one of {', '.join(GROUP_BY)}, not '{group_by}'", line=line)
+            group_by = "none"
+        default_heading = t("section.selected_publications") if selected else t("section.publications")
+        level = self.level(marker, line)
+        pieces = []
+        for label, group in _group_publications(entries, group_by, t):
+            if label:
+                pieces.append(self.heading(label, level + 1))
+            pieces.append(self.html("publications.html", publications=group))
+        return self.section("publications", marker, level, default_heading, pieces)
+
+    def _section_projects(self, marker: Marker, line) -> str:
+        entries = list(self.data.projects)
+        if "group" in marker.options:
+            wanted = marker.options["group"]
+            entries = [p for p in entries if (p.group or "") == wanted]
+        limit = self.option_int(marker, "limit", line, 0, 0, 1_000_000)
+        if limit:
+            entries = entries[:limit]
+        groups: dict[str, list] = {}
+        for project in entries:
+            groups.setdefault(project.group or "", []).append(project)
+        level = self.level(marker, line)
+        pieces = []
+        for name, group in groups.items():
+            if name and "group" not in marker.options:
+                pieces.append(self.heading(name, level + 1))
+            pieces.append(self.html("projects.html", projects=group))
+        heading = marker.options["group"] if "group" in marker.options else self.render.locale("section.projects")
+        return self.section("projects", marker, level, heading, pieces)
+
+    def _timeline(self, kind: str, marker: Marker, line) -> str:
+        entries = sorted(self.data.section(kind), key=_timeline_sort_key, reverse=True)
+        limit = self.option_int(marker, "limit", line, 0, 0, 1_000_000)
+        if limit:
+            entries = entries[:limit]
+        piece = self.html("timeline.html", kind=kind, entries=entries)
+        return self.section(kind, marker, self.level(marker, line), self.render.locale(f"section.{kind}"), [piece])
+
+    def _section_experience(self, marker: Marker, line) -> str:
+        return self._timeline("experience", marker, line)
+
+    def _section_education(self, marker: Marker, line) -> str:
+        return self._timeline("education", marker, line)
+
+
+def _timeline_sort_key(entry) -> tuple:
+    """Newest first: ongoing entries on top, then by end, then by start."""
+    end = entry.end
+    end_key = (10_000, 0, 0) if end == "present" else end.sort_key if end else (entry.start.sort_key if entry.start else (0, 0, 0))
+    return (end_key, entry.start.sort_key if entry.start else (0, 0, 0))
+
+
+def _group_publications(entries: list[Publication], group_by: str, t: Locale) -> list[tuple[str, list[Publication]]]:
+    if group_by == "none" or not entries:
+        return [("", entries)]
+    groups: dict[str, list[Publication]] = {}
+    if group_by == "year":
+        for entry in entries:
+            groups.setdefault(str(entry.year) if entry.year else t("no_year"), []).append(entry)
+        return list(groups.items())
+    for entry in entries:
+        groups.setdefault(entry.type, []).append(entry)
+    return [(t(f"pub_type.{kind}"), groups[kind]) for kind in PUBLICATION_TYPES if kind in groups]

@@ -1,0 +1,153 @@
+"""Sections to HTML with the Jinja templates of ``theme/researcher/``.
+
+Templates are looked up in the site's own template folders first, so a file
+of the same name in ``custom_dir`` replaces ours. Every value reaches the
+templates as data: autoescaping escapes plain text, and Markdown fields
+arrive already rendered as ``Markup``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+import jinja2
+from markupsafe import Markup, escape
+
+from . import links as link_kinds
+from .icons import IconSet, IconUse
+from .locale import Locale
+from .model import Author, Link, Publication
+from .names import SelfMatcher
+
+# Turns a Markdown string into HTML with the site's Markdown settings.
+MarkdownFunc = Callable[[str], str]
+# Turns a URL relative to the page's source file into one relative to the built page;
+# None when the file does not exist. The second argument is the field path, for messages.
+ResolveFunc = Callable[[str, tuple], "str | None"]
+
+
+@dataclass
+class RenderOptions:
+    max_authors: int = 3
+    obfuscate_email: bool = True
+
+
+@dataclass
+class AuthorView:
+    name: str
+    marks: str
+    is_self: bool
+    url: str | None
+
+
+@dataclass
+class PageRender:
+    """What rendering one page needs to know about that page."""
+
+    locale: Locale
+    matcher: SelfMatcher
+    resolve: ResolveFunc
+    icons: IconUse
+    markdown: MarkdownFunc
+    options: RenderOptions = field(default_factory=RenderOptions)
+
+
+class Renderer:
+    def __init__(self, template_dirs: Iterable[str], icon_dirs: Iterable[str]):
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(list(template_dirs)),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        self.icon_set = IconSet(list(icon_dirs))
+
+    def page(self, locale, matcher, resolve, markdown, options) -> PageRender:
+        return PageRender(locale, matcher, resolve, IconUse(self.icon_set), markdown, options)
+
+    def render(self, template: str, page: PageRender, **values) -> str:
+        helpers = _Helpers(page)
+        return self.env.get_template(f"researcher/{template}").render(
+            t=page.locale,
+            icon=page.icons,
+            h=helpers,
+            options=page.options,
+            **values,
+        )
+
+
+_SINGLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.DOTALL)
+
+
+class _Helpers:
+    """Functions the templates call; kept here so templates stay declarative."""
+
+    def __init__(self, page: PageRender):
+        self.page = page
+
+    def markdown(self, text: str | None, trusted: bool = True, inline: bool = False) -> Markup:
+        """A Markdown field as HTML; text from .bib/CSL files is never Markdown, only escaped."""
+        if not text:
+            return Markup("")
+        if not trusted:
+            return Markup("<p>") + escape(text) + Markup("</p>") if not inline else escape(text)
+        html = self.page.markdown(text).strip()
+        if inline:
+            match = _SINGLE_PARAGRAPH.match(html)
+            if match and "<p>" not in match.group(1):
+                html = match.group(1)
+        return Markup(html)
+
+    def url(self, value: str | None, path: tuple = ()) -> str | None:
+        """A URL ready for href/src: relative paths resolved, unsafe schemes dropped."""
+        if not value:
+            return None
+        safe = link_kinds.safe_url(value)
+        if safe is None:
+            return None
+        if link_kinds.is_relative(safe) and not safe.startswith("#"):
+            return self.page.resolve(safe, path)
+        return safe
+
+    def link_icon(self, link: Link) -> Markup:
+        return self.page.icons(link_kinds.icon_for(link.kind))
+
+    def authors(self, authors: list[Author]) -> tuple[list[AuthorView], list[AuthorView]]:
+        """(shown, hidden): the first ``max_authors``, extended so the owner is never hidden."""
+        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url) for a in authors]
+        limit = self.page.options.max_authors
+        if limit <= 0 or len(views) <= limit:
+            return views, []
+        last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
+        shown = max(limit, last_self + 1)
+        if shown >= len(views):
+            return views, []
+        return views[:shown], views[shown:]
+
+    def email_parts(self, address: str) -> dict:
+        """The address split so its text is never in the source verbatim, plus a reversed copy for the script."""
+        user, _, domain = address.partition("@")
+        return {
+            "user": user,
+            "domain_parts": domain.split("."),
+            "reversed": address[::-1],
+        }
+
+    def initials(self, name: str) -> str:
+        words = [w for w in re.split(r"[\s\-]+", name) if w]
+        if not words:
+            return "?"
+        if len(words) == 1:
+            return words[0][:2].upper() if words[0].isascii() else words[0][:1]
+        return (words[0][0] + words[-1][0]).upper()
+
+    def avatar_hue(self, name: str) -> int:
+        """A stable colour per name for the initials placeholder."""
+        return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
+
+    def pub_anchor(self, publication: Publication) -> str:
+        return "pub-" + re.sub(r"[^\w-]+", "-", publication.key).strip("-")

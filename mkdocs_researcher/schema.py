@@ -1,0 +1,248 @@
+"""The front-matter interface: every section's fields, checked into the data model.
+
+This is the one declaration of what a page may say; ``json_schema()`` publishes
+the same declaration for editors.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import model
+from .diagnostics import did_you_mean
+from .fields import (
+    Boolean,
+    Choice,
+    Context,
+    Date,
+    Field,
+    Integer,
+    Invalid,
+    Kind,
+    Links,
+    ListOf,
+    Markdown,
+    MarkdownList,
+    Month,
+    OneOf,
+    Record,
+    Reported,
+    Text,
+    Url,
+)
+from .names import parse_author
+
+
+class Authors(Kind):
+    """A list of names; one string is refused because "A, B" is ambiguous with "Last, First"."""
+
+    expected = 'a list of author names, like [Yu Cheng, "Wang, Lei"]'
+
+    def check(self, value, ctx, path):
+        if not isinstance(value, list):
+            raise Invalid(f"expected {self.expected}, got {'a string' if isinstance(value, str) else 'something else'}")
+        names = ListOf(Text()).check(value, ctx, path)
+        return [parse_author(name) for name in names]
+
+    def json_schema(self):
+        return {"type": "array", "items": Text().json_schema()}
+
+
+AFFILIATION = Record(
+    "affiliation",
+    [Field("name", Text(), required=True), Field("url", Url())],
+    model.Affiliation,
+)
+
+PROFILE = Record(
+    "profile",
+    [
+        Field("name", Text(), required=True, description="Your name as it should be shown."),
+        Field("native_name", Text(), description="Your name in another script, shown beside the name (程羽)."),
+        Field("pronouns", Text()),
+        Field("photo", Url(), description="An image path relative to the page, or a URL."),
+        Field("position", Text(), description="Your current position, e.g. Fourth-year PhD student."),
+        Field("affiliations", ListOf(OneOf(Text(), AFFILIATION, model.Affiliation))),
+        Field("email", Text(localised=False), description="Shown readable, never verbatim in the HTML source."),
+        Field("interests", ListOf(Text())),
+        Field("aliases", ListOf(Text()), description="Other spellings of your name, for highlighting it in author lists."),
+        Field("links", Links(), description="Link kind -> handle or URL (github: octocat)."),
+    ],
+    model.Profile,
+    lenient=True,
+    description="The profile card: photo, name, position, affiliations, links.",
+)
+
+_STOPWORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "towards", "toward"}
+
+
+def derive_key(authors: list[model.Author], year: int | None, title: str) -> str:
+    """A citation key like al-folio's: first author's family name, year, first title word."""
+    family = authors[0].family if authors else ""
+    words = [w for w in re.findall(r"[^\W_]+", title.lower()) if w not in _STOPWORDS]
+    key = f"{family.lower()}{year or ''}{words[0] if words else ''}"
+    key = re.sub(r"[^\w-]+", "", key)
+    return key or "publication"
+
+
+def _finish_publication(values: dict, ctx: Context, path: tuple) -> dict:
+    if not values.get("key"):
+        values["key"] = derive_key(values.get("authors", []), values.get("year"), values["title"])
+    return values
+
+
+PUBLICATION = Record(
+    "publication",
+    [
+        Field("title", Text(), required=True),
+        Field("key", Text(localised=False), description="Citation key, used in anchors (#pub-KEY) and URLs."),
+        Field("authors", Authors(), description='"First Last" or "Last, First"; trailing * † ‡ § marks are kept.'),
+        Field("venue", Text()),
+        Field("abbr", Text(), description="Venue badge, e.g. OSDI."),
+        Field("year", Integer("a year like 2024", 1000, 9999)),
+        Field("month", Month()),
+        Field("type", Choice(model.PUBLICATION_TYPES)),
+        Field("award", Text()),
+        Field("selected", Boolean()),
+        Field("abstract", Markdown()),
+        Field("note", Markdown()),
+        Field("tags", ListOf(Text())),
+        Field("links", Links()),
+    ],
+    model.Publication,
+    finish=_finish_publication,
+)
+
+PROJECT = Record(
+    "project",
+    [
+        Field("name", Text(), required=True),
+        Field("description", Markdown()),
+        Field("url", Url()),
+        Field("repo", Text(localised=False), description="GitHub owner/name."),
+        Field("image", Url()),
+        Field("tags", ListOf(Text())),
+        Field("group", Text(), description="Projects of one group are shown under their own sub-heading."),
+        Field("links", Links()),
+    ],
+    model.Project,
+)
+
+
+def _check_range(values: dict, ctx: Context, path: tuple) -> dict:
+    start, end = values.get("start"), values.get("end")
+    if isinstance(start, model.PartialDate) and isinstance(end, model.PartialDate) and end.sort_key < start.sort_key:
+        ctx.reporter.warn(path + ("end",), f"ends ({end.iso()}) before it starts ({start.iso()})")
+    return values
+
+
+def _timeline_fields(first: Field, second: Field) -> list[Field]:
+    return [
+        first,
+        second,
+        Field("start", Date()),
+        Field("end", Date(allow_present=True), description="A date, or present."),
+        Field("location", Text()),
+        Field("url", Url()),
+        Field("logo", Url()),
+        Field("details", MarkdownList()),
+    ]
+
+
+EXPERIENCE = Record(
+    "experience entry",
+    _timeline_fields(Field("organization", Text(), required=True), Field("role", Text(), required=True)),
+    model.Experience,
+    finish=_check_range,
+)
+
+EDUCATION = Record(
+    "education entry",
+    _timeline_fields(Field("degree", Text(), required=True), Field("institution", Text(), required=True)),
+    model.Education,
+    finish=_check_range,
+)
+
+# Front-matter key -> the record of one entry (None: a single record, not a list).
+SECTIONS: dict[str, Record] = {
+    "profile": PROFILE,
+    "publications": PUBLICATION,
+    "projects": PROJECT,
+    "experience": EXPERIENCE,
+    "education": EDUCATION,
+}
+LIST_SECTIONS = [kind for kind in SECTIONS if kind != "profile"]
+
+# Keys MkDocs, Material and common plugins read from front matter: never "did you mean" these.
+_OTHER_KEYS = {"title", "description", "template", "hide", "tags", "status", "icon", "subtitle", "search", "comments", "date", "authors", "categories", "draft", "slug", "links", "readtime", "social", "nav_exclude"}
+
+
+def read_page(meta: dict, ctx: Context) -> model.PageData:
+    """The sections of one page's front matter; problems go to ``ctx.reporter``."""
+    data = model.PageData()
+    for key in meta:
+        if key not in SECTIONS and key not in _OTHER_KEYS:
+            hint = did_you_mean(key, SECTIONS)
+            if hint and str(key).rstrip("s") in {k.rstrip("s") for k in SECTIONS} | {str(key)}:
+                ctx.reporter.warn((key,), f"unknown front-matter key{hint}")
+    if meta.get("profile") is not None:
+        data.profile = _read_one(PROFILE, meta["profile"], ctx, ("profile",))
+    for kind in LIST_SECTIONS:
+        if kind in meta:
+            setattr(data, kind, read_list(kind, meta[kind], ctx))
+    return data
+
+
+def _read_one(record: Record, value: Any, ctx: Context, path: tuple):
+    try:
+        entry = record.check(value, ctx, path)
+        entry.origin = path
+        return entry
+    except Reported:
+        return None
+    except Invalid as problem:
+        ctx.reporter.warn(path, f"{problem}; this {record.name} is left out")
+        return None
+
+
+def read_list(kind: str, value: Any, ctx: Context) -> list:
+    """The valid entries of a section's list; each bad entry is reported and left out."""
+    record = SECTIONS[kind]
+    path = (kind,)
+    if value is None or value == []:
+        ctx.reporter.warn(path, f"the list is empty; add entries or remove the '{kind}' key")
+        return []
+    if not isinstance(value, list):
+        value = [value] if isinstance(value, dict) else value
+        if not isinstance(value, list):
+            ctx.reporter.warn(path, f"expected a list of {record.name} entries, got {type(value).__name__}")
+            return []
+    entries = []
+    for index, raw in enumerate(value):
+        entry = _read_one(record, raw, ctx, path + (index,))
+        if entry is not None:
+            entries.append(entry)
+    return entries
+
+
+def json_schema() -> dict:
+    """JSON Schema (draft 2020-12) of a page's front matter, from the declarations above."""
+    properties = {"profile": PROFILE.json_schema()}
+    for kind in LIST_SECTIONS:
+        properties[kind] = {"type": "array", "items": SECTIONS[kind].json_schema()}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://mkdocs-researcher.invalid/front-matter.schema.json",
+        "title": "mkdocs-researcher front matter",
+        "type": "object",
+        "properties": properties,
+        "$defs": {
+            "localised_text": {
+                "type": "object",
+                "description": "The same text per language: {en: …, zh: …}.",
+                "propertyNames": {"pattern": "^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$"},
+                "additionalProperties": {"type": ["string", "number"]},
+            }
+        },
+    }
