@@ -30,9 +30,14 @@ def split_marks(text: str) -> tuple[str, str]:
     return ",".join(p if i == 0 else " " + p for i, p in enumerate(parts)).strip(), marks
 
 
+ET_AL = "et al."  # the name of the author that stands for "and others"
+
+
 def parse_author(text: str) -> Author:
-    """An author written "First Last" or "Last, First" (marks kept apart)."""
+    """An author written "First Last" or "Last, First" (marks kept apart); "others" means et al."""
     name, marks = split_marks(" ".join(str(text).split()))
+    if name.casefold().rstrip(".") in ("others", "et al", "et. al"):
+        return Author(name=ET_AL)
     if "," in name:
         family, _, given = name.partition(",")
         family, given = family.strip(), given.strip()

@@ -20,7 +20,7 @@ from . import links as link_kinds
 from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, Publication
-from .names import SelfMatcher
+from .names import ET_AL, SelfMatcher
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -116,17 +116,21 @@ class _Helpers:
     def link_icon(self, link: Link) -> Markup:
         return self.page.icons(link_kinds.icon_for(link.kind))
 
-    def authors(self, authors: list[Author]) -> tuple[list[AuthorView], list[AuthorView]]:
-        """(shown, hidden): the first ``max_authors``, extended so the owner is never hidden."""
+    def authors(self, authors: list[Author]) -> tuple[list[AuthorView], list[AuthorView], bool]:
+        """(shown, hidden, et_al): the first ``max_authors``, extended so the owner is never hidden.
+
+        ``et_al`` says the list ended in "and others", which is shown as "et al.", not as a name.
+        """
+        et_al = bool(authors) and authors[-1].name == ET_AL
+        if et_al:
+            authors = authors[:-1]
         views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url) for a in authors]
         limit = self.page.options.max_authors
-        if limit <= 0 or len(views) <= limit:
-            return views, []
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)
-        if shown >= len(views):
-            return views, []
-        return views[:shown], views[shown:]
+        if limit <= 0 or shown >= len(views):
+            return views, [], et_al
+        return views[:shown], views[shown:], et_al
 
     def email_parts(self, address: str) -> dict:
         """The address split so its text is never in the source verbatim, plus a reversed copy for the script."""

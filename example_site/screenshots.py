@@ -1,0 +1,46 @@
+"""Regenerate the README screenshots of the example site: light, dark and phone width.
+
+    python example_site/screenshots.py [--out DIR] [--page PATH]
+
+Builds the site, serves it on 127.0.0.1 and photographs it with Debian's
+Chromium through Playwright (no browser download).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from browser_support import built_site, launch_chromium, serve  # noqa: E402
+
+SHOTS = {
+    "light": {"viewport": {"width": 1280, "height": 1000}, "scheme": "light"},
+    "dark": {"viewport": {"width": 1280, "height": 1000}, "scheme": "dark"},
+    "phone": {"viewport": {"width": 375, "height": 812}, "scheme": "light"},
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=HERE / "screenshots")
+    parser.add_argument("--page", default="", help="page path inside the site, e.g. chengxiang-qi/")
+    parser.add_argument("--full", action="store_true", help="capture the whole page, not the first screen")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with built_site(HERE) as site, serve(site) as base_url, launch_chromium() as browser:
+        for name, shot in SHOTS.items():
+            page = browser.new_page(viewport=shot["viewport"], color_scheme=shot["scheme"])
+            page.goto(base_url + args.page, wait_until="networkidle")
+            suffix = "-" + args.page.strip("/").replace("/", "-") if args.page else ""
+            target = args.out / f"{name}{suffix}.png"
+            page.screenshot(path=str(target), full_page=args.full)
+            page.close()
+            print(target)
+
+
+if __name__ == "__main__":
+    main()

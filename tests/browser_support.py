@@ -1,0 +1,78 @@
+"""Building a site, serving it on 127.0.0.1 and driving Debian's Chromium, for browser tests and screenshots."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+CHROMIUM = os.environ.get("RESEARCHER_CHROMIUM", "/usr/bin/chromium")
+# Without these, Chromium keeps trying to reach Google's hosts from a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@contextlib.contextmanager
+def built_site(project: Path, *extra_args: str):
+    """``mkdocs build`` of ``project`` into a temporary folder; yields the folder."""
+    out = Path(tempfile.mkdtemp(prefix="researcher-site-"))
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(project / "mkdocs.yml"), "-d", str(out), *extra_args],
+            check=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        yield out
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the signature is http.server's
+        pass
+
+
+@contextlib.contextmanager
+def serve(folder: Path):
+    """Serve ``folder`` on 127.0.0.1 on a free port; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).is_file()
+
+
+@contextlib.contextmanager
+def launch_chromium():
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
