@@ -120,7 +120,7 @@ class _Assembler:
         lines = self.page.body.split("\n")
         markers = find_markers(self.page.body)
         placed: set[str] = set()
-        for marker in reversed(markers):  # from the end, so earlier line numbers stay valid
+        for marker in markers:  # each marker line is replaced in place: line numbers stay valid
             lines[marker.line] = self.place(marker)
             placed.add(marker.kind)
         top, bottom = [], []

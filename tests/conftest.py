@@ -1,0 +1,102 @@
+"""Real MkDocs builds in temporary folders, and their HTML parsed."""
+
+from __future__ import annotations
+
+import logging
+import os
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE_SITE = REPO / "example_site"
+SHARED = REPO.parent / "shared"
+
+
+@dataclass
+class Build:
+    site: Path
+    docs: Path
+    warnings: list[str]
+    error: Exception | None
+
+    def html(self, page: str = "index.html") -> BeautifulSoup:
+        return BeautifulSoup((self.site / page).read_text(encoding="utf-8"), "html.parser")
+
+    def text(self, page: str = "index.html") -> str:
+        return (self.site / page).read_text(encoding="utf-8")
+
+    def researcher_warnings(self) -> list[str]:
+        return [w for w in self.warnings if w.startswith("researcher: ")]
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def page(front_matter: dict | None = None, body: str = "") -> str:
+    """A Markdown page with ``front_matter`` dumped as YAML."""
+    head = "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
+    return head + textwrap.dedent(body)
+
+
+@pytest.fixture
+def build_site(tmp_path):
+    """``build_site({"index.md": text}, theme="material", strict=False, **config)`` -> Build."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    def run(pages: dict[str, str | bytes], theme: str | dict = "material", strict: bool = False, plugins=None, **config) -> Build:
+        root = tmp_path / f"site{len(list(tmp_path.iterdir()))}"
+        docs = root / "docs"
+        for name, content in pages.items():
+            target = docs / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        docs.mkdir(parents=True, exist_ok=True)
+        settings = {
+            "site_name": "Test",
+            "theme": theme if isinstance(theme, dict) else {"name": theme},
+            "plugins": plugins if plugins is not None else ["researcher"],
+            **config,
+        }
+        (root / "mkdocs.yml").write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
+        handler = _Collect()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(handler)
+        error = None
+        try:
+            cfg = load_config(str(root / "mkdocs.yml"), strict=strict)
+            build(cfg)
+        except BaseException as exc:  # mkdocs raises SystemExit-like Abort in strict mode
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            error = exc
+        finally:
+            logger.removeHandler(handler)
+        return Build(root / "site", docs, handler.messages, error)
+
+    return run
+
+
+def shared_or_skip(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{path} is missing; CI always has ../shared beside the repository")
+        pytest.skip(f"{path} is not here: ../shared (the seed and corpus files) only exists beside the project's own checkout")
+    return path
