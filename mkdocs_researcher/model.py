@@ -125,10 +125,10 @@ class Project:
     origin: tuple = ()
 
 
-@dataclass
-class Experience:
-    organization: str
-    role: str
+@dataclass(kw_only=True)
+class TimelineEntry:
+    """What experience and education entries share: a date range and details."""
+
     start: PartialDate | None = None
     end: PartialDate | str | None = None  # a date or PRESENT
     location: str | None = None
@@ -138,17 +138,16 @@ class Experience:
     origin: tuple = ()
 
 
-@dataclass
-class Education:
+@dataclass(kw_only=True)
+class Experience(TimelineEntry):
+    organization: str
+    role: str
+
+
+@dataclass(kw_only=True)
+class Education(TimelineEntry):
     degree: str
     institution: str
-    start: PartialDate | None = None
-    end: PartialDate | str | None = None
-    location: str | None = None
-    url: str | None = None
-    logo: str | None = None
-    details: list[str] = field(default_factory=list)  # Markdown
-    origin: tuple = ()
 
 
 @dataclass
