@@ -329,6 +329,24 @@ class Url(Kind):
         return {"type": "string", "format": "uri-reference"}
 
 
+_CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|hsl)a?\([0-9.,%\s/]+\))$")
+
+
+class Colour(Kind):
+    """A CSS colour; anything else could smuggle CSS into a style attribute."""
+
+    expected = "a CSS colour like #00369f, rgb(0, 54, 159) or navy"
+
+    def check(self, value, ctx, path):
+        text = Text(localised=False).check(value, ctx, path)
+        if not _CSS_COLOUR.match(text):
+            raise Invalid(f"expected {self.expected}, got '{text[:40]}'")
+        return text
+
+    def json_schema(self):
+        return {"type": "string", "pattern": _CSS_COLOUR.pattern}
+
+
 @dataclass
 class Field:
     name: str

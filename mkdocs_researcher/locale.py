@@ -67,11 +67,13 @@ class Locale:
         form = "one" if self.labels.get("plural") == "one-other" and n == 1 and "one" in forms else "other"
         return str(forms[form]).format(n=n)
 
-    def date(self, value: PartialDate | str | None) -> str:
+    def date(self, value: PartialDate | str | None, with_day: bool = False) -> str:
         if value is None:
             return ""
         if value == PRESENT:
             return self("present")
+        if with_day and value.day:
+            return self("day_month_year", day=value.day, month=self.labels["months"][value.month - 1], year=value.year)
         if value.month:
             return self("month_year", month=self.labels["months"][value.month - 1], year=value.year)
         return str(value.year)
@@ -84,12 +86,3 @@ class Locale:
         if isinstance(end, PartialDate) and end.month is None and start.month is None and end.year == start.year:
             return str(start.year)
         return self("date_range", start=self.date(start), end=self.date(end))
-
-    def join_names(self, names: list[str]) -> str:
-        """"A", "A and B", "A, B, and C" (the English serial comma; other languages by their file)."""
-        sep, conj = self("list_separator"), self("and")
-        if len(names) <= 1:
-            return "".join(names)
-        if len(names) == 2:
-            return f"{names[0]} {conj} {names[1]}"
-        return sep.join(names[:-1]) + f"{sep}{conj} " + names[-1]

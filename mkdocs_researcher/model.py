@@ -151,6 +151,63 @@ class Education(TimelineEntry):
 
 
 @dataclass
+class NewsItem:
+    date: PartialDate
+    text: str  # Markdown
+    url: str | None = None
+    origin: tuple = ()
+
+
+@dataclass
+class Award:
+    title: str
+    awarder: str | None = None
+    date: PartialDate | None = None
+    details: str | None = None  # Markdown
+    origin: tuple = ()
+
+
+@dataclass
+class Talk:
+    title: str
+    event: str | None = None
+    location: str | None = None
+    date: PartialDate | None = None
+    links: list[Link] = field(default_factory=list)
+    details: str | None = None  # Markdown
+    origin: tuple = ()
+
+
+@dataclass(kw_only=True)
+class Teaching(TimelineEntry):
+    course: str
+    role: str | None = None
+    institution: str | None = None
+    term: str | None = None  # "2023 Spring", shown instead of the dates
+
+
+@dataclass(kw_only=True)
+class Service(TimelineEntry):
+    role: str
+    organization: str | None = None
+    year: int | None = None
+
+
+@dataclass
+class Skill:
+    name: str
+    note: str | None = None
+
+
+@dataclass
+class SkillGroup:
+    name: str
+    items: list[Skill] = field(default_factory=list)
+    color: str | None = None  # a checked CSS colour
+    origin: tuple = ()
+
+
+@dataclass
 class PageData:
     """Everything the plugin found in one page's front matter."""
 
@@ -159,6 +216,12 @@ class PageData:
     projects: list[Project] = field(default_factory=list)
     experience: list[Experience] = field(default_factory=list)
     education: list[Education] = field(default_factory=list)
+    news: list[NewsItem] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
+    talks: list[Talk] = field(default_factory=list)
+    teaching: list[Teaching] = field(default_factory=list)
+    service: list[Service] = field(default_factory=list)
+    skills: list[SkillGroup] = field(default_factory=list)
 
     def section(self, kind: str):
         return getattr(self, kind)

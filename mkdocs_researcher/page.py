@@ -8,11 +8,16 @@ never pass through it.
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import os
+import posixpath
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
+from . import links as link_kinds
 from . import schema
 from .diagnostics import Diagnostic, Reporter, did_you_mean
 from .fields import Context
@@ -21,9 +26,22 @@ from .markers import Marker, find_markers
 from .model import PUBLICATION_TYPES, PageData, Publication
 from .names import SelfMatcher
 from .renderer import MarkdownFunc, PageRender, RenderOptions, Renderer
+from .sources.datafiles import DataFiles
 from .sources.frontmatter import load_front_matter
 
-SECTION_ORDER = ["profile", "publications", "projects", "experience", "education"]
+SECTION_ORDER = [
+    "profile",
+    "publications",
+    "projects",
+    "experience",
+    "education",
+    "news",
+    "awards",
+    "talks",
+    "teaching",
+    "service",
+    "skills",
+]
 
 _COMMON_OPTIONS = {"heading", "level", "limit"}
 MARKER_OPTIONS = {
@@ -32,6 +50,7 @@ MARKER_OPTIONS = {
     "projects": _COMMON_OPTIONS | {"group"},
     "experience": _COMMON_OPTIONS,
     "education": _COMMON_OPTIONS,
+    **{kind: _COMMON_OPTIONS for kind in ("news", "awards", "talks", "teaching", "service", "skills")},
 }
 GROUP_BY = ("year", "type", "none")
 
@@ -52,6 +71,7 @@ class PageInput:
     # A URL relative to this page's source file -> one relative to the built page, or None if no such file.
     find_file: Callable[[str], "str | None"]
     markdown: MarkdownFunc
+    page_dir: Path  # the folder of the page's file: data files are found relative to it
 
 
 @dataclass
@@ -69,6 +89,7 @@ class SiteSettings:
 
     renderer: Renderer
     options: RenderOptions
+    data_files: DataFiles
     labels: dict = field(default_factory=dict)
 
 
@@ -83,7 +104,8 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     if loaded is not None and loaded.error:
         reporter.warn((), f"the front matter is not valid YAML: {loaded.error}; the page is built without it", line=loaded.error_line)
     ctx = Context(reporter, page.language, page.default_language)
-    data = schema.read_page(page.meta or {}, ctx)
+    data = _read_data_file(page, site, ctx) or PageData()
+    _merge(data, schema.read_page(page.meta or {}, ctx))
     output = PageOutput(page.body, data=data)
 
     owner_names = [data.profile.name, *data.profile.aliases] if data.profile else []
@@ -107,6 +129,70 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
     return output
+
+
+def _read_data_file(page: PageInput, site: SiteSettings, ctx: Context) -> PageData | None:
+    """The sections of the YAML file named by ``data:``, checked against its own lines."""
+    reference = (page.meta or {}).get("data")
+    if reference is None:
+        return None
+    if not isinstance(reference, str) or not reference.strip():
+        ctx.reporter.warn(("data",), "expected the path of a YAML data file, like data: people/me.yml")
+        return None
+    read = site.data_files.read_yaml(site.data_files.locate(page.page_dir, reference.strip()), ctx.reporter, ("data",))
+    if read is None:
+        return None
+    loaded, file_reporter = read
+    data = schema.read_page(loaded.data, Context(file_reporter, ctx.language, ctx.default_language))
+    data_dir = site.data_files.locate(page.page_dir, reference.strip()).parent
+    prefix = Path(os.path.relpath(data_dir, page.page_dir)).as_posix()
+    for kind in SECTION_ORDER:
+        for entry in _entries(data, kind):
+            _rebase_paths(entry, prefix, page.find_file, file_reporter)
+    return data
+
+
+_PATH_FIELDS = ("photo", "logo", "image", "url")
+
+
+def _entries(data: PageData, kind: str) -> list:
+    value = data.section(kind)
+    return value if isinstance(value, list) else [value] if value else []
+
+
+def _rebase_paths(entry, prefix: str, find_file, reporter: Reporter) -> None:
+    """Paths in a data file are relative to that file: make them relative to the page showing it.
+
+    A missing file is reported against the data file's own line and the field is dropped.
+    """
+
+    def rebase(url: str | None, path: tuple) -> str | None:
+        if not url or not link_kinds.is_relative(url) or url.startswith("#"):
+            return url
+        rebased = posixpath.normpath(posixpath.join(prefix, url))
+        if find_file(rebased) is None:
+            reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this data file)")
+            return None
+        return rebased
+
+    origin = entry.origin
+    for name in _PATH_FIELDS:
+        if isinstance(getattr(entry, name, None), str):
+            setattr(entry, name, rebase(getattr(entry, name), origin + (name,)))
+    if getattr(entry, "links", None):
+        kept = []
+        for link in entry.links:
+            url = rebase(link.url, origin + ("links", link.kind))
+            if url:
+                kept.append(dataclasses.replace(link, url=url))
+        entry.links = kept
+
+
+def _merge(data: PageData, page_data: PageData) -> None:
+    """A section written in the page itself replaces the same section of its data file."""
+    for kind in SECTION_ORDER:
+        if page_data.section(kind):
+            setattr(data, kind, page_data.section(kind))
 
 
 class _Assembler:
@@ -263,6 +349,43 @@ class _Assembler:
 
     def _section_education(self, marker: Marker, line) -> str:
         return self._timeline("education", marker, line)
+
+    def _simple(self, kind: str, marker: Marker, line, sort_key=None) -> str:
+        """A section shown as one list in its own template, newest first when ``sort_key`` is given."""
+        entries = list(self.data.section(kind))
+        if sort_key is not None:
+            entries.sort(key=sort_key, reverse=True)
+        limit = self.option_int(marker, "limit", line, 0, 0, 1_000_000)
+        if limit:
+            entries = entries[:limit]
+        piece = self.html(f"{kind}.html", entries=entries)
+        return self.section(kind, marker, self.level(marker, line), self.render.locale(f"section.{kind}"), [piece])
+
+    def _section_news(self, marker: Marker, line) -> str:
+        return self._simple("news", marker, line, lambda n: n.date.sort_key)
+
+    def _section_awards(self, marker: Marker, line) -> str:
+        return self._simple("awards", marker, line, lambda a: a.date.sort_key if a.date else (0, 0, 0))
+
+    def _section_talks(self, marker: Marker, line) -> str:
+        return self._simple("talks", marker, line, lambda t: t.date.sort_key if t.date else (0, 0, 0))
+
+    def _section_teaching(self, marker: Marker, line) -> str:
+        return self._simple("teaching", marker, line, _term_sort_key)
+
+    def _section_service(self, marker: Marker, line) -> str:
+        return self._simple("service", marker, line, lambda s: ((s.year or 0, 0, 0), _timeline_sort_key(s)))
+
+    def _section_skills(self, marker: Marker, line) -> str:
+        return self._simple("skills", marker, line)
+
+
+def _term_sort_key(entry) -> tuple:
+    """Teaching by its dates, or by the year written in its term ("2023 Spring")."""
+    if entry.start or entry.end:
+        return _timeline_sort_key(entry)
+    year = re.search(r"\d{4}", entry.term or "")
+    return ((int(year.group()) if year else 0, 0, 0), (0, 0, 0))
 
 
 def _timeline_sort_key(entry) -> tuple:

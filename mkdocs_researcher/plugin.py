@@ -21,6 +21,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page
+from .sources.datafiles import DataFiles
 from .renderer import RenderOptions, Renderer
 
 log = get_plugin_logger("researcher")
@@ -40,7 +41,9 @@ class ResearcherConfig(base.Config):
     max_authors = c.Type(int, default=3)
     obfuscate_email = c.Type(bool, default=True)
     language = c.Optional(c.Type(str))
+    default_language = c.Type(str, default="en")
     labels = c.Type(dict, default={})
+    publish_data = c.Type(bool, default=False)
 
 
 class ResearcherPlugin(BasePlugin[ResearcherConfig]):
@@ -67,6 +70,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.site = SiteSettings(
             Renderer(config.theme.dirs, icon_dirs),
             RenderOptions(max_authors=self.config.max_authors, obfuscate_email=self.config.obfuscate_email),
+            DataFiles(Path(config.config_file_path).parent),
             labels=self.config.labels,
         )
         self._markdown = None
@@ -88,37 +92,55 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         return lambda text: md.reset().convert(text)
 
     def _language(self, page: Page, config: MkDocsConfig) -> str:
-        return (
+        # mkdocs-static-i18n tells each file's language; otherwise the site's (read per page,
+        # since i18n may also switch the theme's language for each language it builds).
+        return str(
             getattr(page.file, "locale", None)
             or self.config.language
             or config.theme.get("language")
             or config.theme.get("locale")
-            or "en"
+            or self.config.default_language
         )
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         source_name = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path)) if page.file.abs_src_path else page.file.src_uri
-        language = str(self._language(page, config))
         result = build_page(
             PageInput(
                 source_name=source_name.replace(os.sep, "/"),
                 source_text=page.file.content_string,
                 meta=page.meta,
                 body=markdown,
-                language=language,
-                default_language=str(self.config.language or config.theme.get("language") or "en"),
+                language=self._language(page, config),
+                default_language=self.config.default_language,
                 find_file=lambda url: _find_file(url, page, files),
                 markdown=self._render_markdown(config),
+                page_dir=Path(page.file.abs_src_path or config.docs_dir).parent,
             ),
             self.site,
         )
         for diagnostic in result.diagnostics:
             log.warning(str(diagnostic))
+        self._take_data_files(config, files)
         if result.blocks:
             self.outputs[page.file.src_uri] = result
         return result.markdown
+
+    def _take_data_files(self, config: MkDocsConfig, files: Files) -> None:
+        """Watch the data files pages read, and keep them out of the site unless asked."""
+        for path in sorted(self.site.data_files.used):
+            if str(path) not in config.watch:
+                config.watch.append(str(path))
+            if self.config.publish_data:
+                continue
+            try:
+                src_uri = path.relative_to(Path(config.docs_dir).resolve()).as_posix()
+            except ValueError:
+                continue  # outside docs/: never copied anyway
+            found = files.get_file_from_path(src_uri)
+            if found is not None:
+                files.remove(found)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         result = self.outputs.pop(page.file.src_uri, None)

@@ -14,6 +14,7 @@ from .diagnostics import did_you_mean
 from .fields import (
     Boolean,
     Choice,
+    Colour,
     Context,
     Date,
     Field,
@@ -137,10 +138,8 @@ def _check_range(values: dict, ctx: Context, path: tuple) -> dict:
     return values
 
 
-def _timeline_fields(first: Field, second: Field) -> list[Field]:
+def _timeline_fields_optional() -> list[Field]:
     return [
-        first,
-        second,
         Field("start", Date()),
         Field("end", Date(allow_present=True), description="A date, or present."),
         Field("location", Text()),
@@ -148,6 +147,16 @@ def _timeline_fields(first: Field, second: Field) -> list[Field]:
         Field("logo", Url()),
         Field("details", MarkdownList()),
     ]
+
+
+def _timeline_fields(first: Field, second: Field) -> list[Field]:
+    return [first, second, *_timeline_fields_optional()]
+
+
+def _organization(values: dict) -> dict:
+    if "venue" in values:
+        values.setdefault("organization", values.pop("venue"))
+    return values
 
 
 EXPERIENCE = Record(
@@ -164,18 +173,106 @@ EDUCATION = Record(
     finish=_check_range,
 )
 
-# Front-matter key -> the record of one entry (None: a single record, not a list).
+NEWS = Record(
+    "news item",
+    [
+        Field("date", Date(), required=True),
+        Field("text", Markdown(), required=True),
+        Field("url", Url(), description="Where the news item links to."),
+    ],
+    model.NewsItem,
+)
+
+
+def _awarder(values: dict, ctx: Context, path: tuple) -> dict:
+    # al-folio and the seeds call the awarding body "venue"; both names are accepted.
+    if "venue" in values:
+        values.setdefault("awarder", values.pop("venue"))
+    return values
+
+
+AWARD = Record(
+    "award",
+    [
+        Field("title", Text(), required=True),
+        Field("awarder", Text(), description="Who gave it."),
+        Field("venue", Text(), description="The same as awarder."),
+        Field("date", Date()),
+        Field("details", Markdown()),
+    ],
+    model.Award,
+    finish=_awarder,
+)
+
+TALK = Record(
+    "talk",
+    [
+        Field("title", Text(), required=True),
+        Field("event", Text()),
+        Field("location", Text()),
+        Field("date", Date()),
+        Field("links", Links()),
+        Field("details", Markdown()),
+    ],
+    model.Talk,
+)
+
+TEACHING = Record(
+    "teaching entry",
+    [
+        Field("course", Text(), required=True),
+        Field("role", Text(), description="TA, instructor…"),
+        Field("institution", Text()),
+        Field("term", Text(), description='e.g. "2023 Spring"; shown instead of start/end.'),
+        *_timeline_fields_optional(),
+    ],
+    model.Teaching,
+    finish=_check_range,
+)
+
+SERVICE = Record(
+    "service entry",
+    [
+        Field("role", Text(), required=True),
+        Field("organization", Text()),
+        Field("venue", Text(), description="The same as organization."),
+        Field("year", Integer("a year like 2024", 1000, 9999)),
+        *_timeline_fields_optional(),
+    ],
+    model.Service,
+    finish=lambda values, ctx, path: _check_range(_organization(values), ctx, path),
+)
+
+SKILL = Record("skill", [Field("name", Text(), required=True), Field("note", Text())], model.Skill)
+
+SKILL_GROUP = Record(
+    "skill group",
+    [
+        Field("name", Text(), required=True),
+        Field("items", ListOf(OneOf(Text(), SKILL, model.Skill))),
+        Field("color", Colour()),
+    ],
+    model.SkillGroup,
+)
+
+# Front-matter key -> the record of one entry (the profile is one record, the others lists).
 SECTIONS: dict[str, Record] = {
     "profile": PROFILE,
     "publications": PUBLICATION,
     "projects": PROJECT,
     "experience": EXPERIENCE,
     "education": EDUCATION,
+    "news": NEWS,
+    "awards": AWARD,
+    "talks": TALK,
+    "teaching": TEACHING,
+    "service": SERVICE,
+    "skills": SKILL_GROUP,
 }
 LIST_SECTIONS = [kind for kind in SECTIONS if kind != "profile"]
 
 # Keys MkDocs, Material and common plugins read from front matter: never "did you mean" these.
-_OTHER_KEYS = {"title", "description", "template", "hide", "tags", "status", "icon", "subtitle", "search", "comments", "date", "authors", "categories", "draft", "slug", "links", "readtime", "social", "nav_exclude"}
+_OTHER_KEYS = {"data", "title", "description", "template", "hide", "tags", "status", "icon", "subtitle", "search", "comments", "date", "authors", "categories", "draft", "slug", "links", "readtime", "social", "nav_exclude"}
 
 
 def read_page(meta: dict, ctx: Context) -> model.PageData:

@@ -1,0 +1,57 @@
+"""Data files named in front matter (``data: people/qi.yml``), read relative to the page.
+
+Every file read is remembered, so the adapter can watch it under
+``mkdocs serve`` and keep it out of the built site.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Reporter
+from .frontmatter import LoadedYaml, load_yaml
+
+
+@dataclass
+class DataFiles:
+    project_dir: Path  # messages name files relative to this folder (where mkdocs.yml is)
+    used: set[Path] = field(default_factory=set)
+
+    def locate(self, page_dir: Path, reference: str) -> Path:
+        return (page_dir / reference).resolve()
+
+    def display_name(self, path: Path) -> str:
+        try:
+            return Path(os.path.relpath(path, self.project_dir)).as_posix()
+        except ValueError:  # another drive on Windows
+            return path.as_posix()
+
+    def read_text(self, path: Path, reporter: Reporter, where: tuple) -> str | None:
+        """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
+        self.used.add(path)
+        try:
+            return path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            reporter.warn(where, f"the data file '{self.display_name(path)}' does not exist (paths are relative to this page's file)")
+        except UnicodeDecodeError as error:
+            reporter.warn(where, f"the data file '{self.display_name(path)}' is not UTF-8 text (byte {error.start}); save it as UTF-8")
+        except OSError as error:
+            reporter.warn(where, f"the data file '{self.display_name(path)}' cannot be read: {error.strerror}")
+        return None
+
+    def read_yaml(self, path: Path, reporter: Reporter, where: tuple) -> tuple[LoadedYaml, Reporter] | None:
+        """The parsed file and a reporter for messages about its own lines."""
+        text = self.read_text(path, reporter, where)
+        if text is None:
+            return None
+        loaded = load_yaml(text)
+        file_reporter = Reporter(self.display_name(path), loaded.lines, reporter.found)
+        if loaded.error:
+            file_reporter.warn((), f"not valid YAML: {loaded.error}; nothing is read from it", line=loaded.error_line)
+            return None
+        if not isinstance(loaded.data, dict):
+            file_reporter.warn((), "expected a mapping of section names (profile, publications, …) at the top level")
+            return None
+        return loaded, file_reporter
