@@ -66,6 +66,10 @@ def pick_language(value: dict, ctx: Context, path: tuple) -> Any:
     return next(iter(value.values()))
 
 
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 class Kind:
     """One kind of field value."""
 
@@ -370,7 +374,7 @@ class Record(Kind):
 
     def __post_init__(self):
         self.by_name = {f.name: f for f in self.fields}
-        self.expected = f"a mapping with the fields of a {self.name}"
+        self.expected = f"a mapping with the fields of {_article(self.name)}"
 
     def check(self, value, ctx, path):
         if not isinstance(value, dict) or is_localised(value) and not set(value) & set(self.by_name):
@@ -383,7 +387,7 @@ class Record(Kind):
         for key, raw in value.items():
             spec = self.by_name.get(str(key))
             if spec is None:
-                ctx.reporter.warn(path + (key,), f"unknown field of a {self.name}{did_you_mean(key, self.by_name)}")
+                ctx.reporter.warn(path + (key,), f"unknown field of {_article(self.name)}{did_you_mean(key, self.by_name)}")
                 continue
             if raw is None:
                 continue
