@@ -46,13 +46,14 @@ SECTION_ORDER = [
 _COMMON_OPTIONS = {"heading", "level", "limit"}
 MARKER_OPTIONS = {
     "profile": set(),
-    "publications": _COMMON_OPTIONS | {"selected", "group_by", "type", "tag"},
+    "publications": _COMMON_OPTIONS | {"selected", "group_by", "type", "tag", "filter"},
     "projects": _COMMON_OPTIONS | {"group"},
     "experience": _COMMON_OPTIONS,
     "education": _COMMON_OPTIONS,
     **{kind: _COMMON_OPTIONS for kind in ("news", "awards", "talks", "teaching", "service", "skills")},
 }
 GROUP_BY = ("year", "type", "none")
+FILTER_FROM = 6  # lists this long get a filter box unless the marker says filter=false
 
 _H1 = re.compile(r"^(#[ \t]+\S|[^\n]+\n=+[ \t]*$)", re.MULTILINE)
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
@@ -310,6 +311,9 @@ class _Assembler:
         default_heading = t("section.selected_publications") if selected else t("section.publications")
         level = self.level(marker, line)
         pieces = []
+        wants_filter = marker.options.get("filter", "auto").lower()
+        if wants_filter in ("true", "yes") or (wants_filter == "auto" and len(entries) >= FILTER_FROM):
+            pieces.append(self.html("filter.html"))
         for label, group in _group_publications(entries, group_by, t):
             if label:
                 pieces.append(self.heading(label, level + 1))

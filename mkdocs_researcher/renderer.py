@@ -17,9 +17,10 @@ import jinja2
 from markupsafe import Markup, escape
 
 from . import links as link_kinds
+from . import urls
 from .icons import IconSet, IconUse
 from .locale import Locale
-from .model import Author, Link, Publication
+from .model import Author, Link
 from .names import ET_AL, SelfMatcher
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
@@ -153,5 +154,4 @@ class _Helpers:
         """A stable colour per name for the initials placeholder."""
         return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
 
-    def pub_anchor(self, publication: Publication) -> str:
-        return "pub-" + re.sub(r"[^\w-]+", "-", publication.key).strip("-")
+    pub_anchor = staticmethod(urls.pub_anchor)

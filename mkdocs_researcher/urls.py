@@ -1,0 +1,66 @@
+"""Absolute URLs for machine readers (meta tags, JSON-LD, feeds, résumés) and publication anchors.
+
+Crawlers and feed readers see a URL without the page around it, so every URL
+they get must be absolute http(s); one that cannot be made so is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+from urllib.parse import urljoin, urlsplit
+
+from .links import safe_url
+from .model import Link, Publication
+
+
+def is_absolute_http(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc)
+
+
+def absolute_url(url: str | None, *, page_url: str | None = None, site_url: str | None = None) -> str | None:
+    """``url`` as an absolute http(s) URL, or None if it is unsafe or nothing makes it absolute.
+
+    A relative ``url`` is resolved as a browser on the built page would: against
+    ``page_url``, which may itself be relative to ``site_url``. So a relative URL
+    must already be relative to the built page (as the renderer's resolver
+    returns it), not to the page's source file.
+    """
+    safe = safe_url(url) if url else None
+    if safe is None:
+        return None
+    base = _base(page_url, site_url)
+    joined = urljoin(base, safe) if base else safe
+    return joined if is_absolute_http(joined) else None
+
+
+def _base(page_url: str | None, site_url: str | None) -> str | None:
+    # MkDocs ends site_url with "/", but without it urljoin would drop the site's last path segment.
+    site = site_url.rstrip("/") + "/" if site_url else ""
+    base = urljoin(site, page_url or "")
+    return base if is_absolute_http(base) else None
+
+
+def first_link_url(links: Iterable[Link], kinds: Iterable[str]) -> str | None:
+    """The URL of the first link of the first of ``kinds`` that has one: ``kinds`` is a preference order."""
+    links = list(links)
+    for kind in kinds:
+        for link in links:
+            if link.kind == kind:
+                return link.url
+    return None
+
+
+def first_absolute_link(
+    links: Iterable[Link], kinds: Iterable[str], *, page_url: str | None = None, site_url: str | None = None
+) -> str | None:
+    """Like ``first_link_url``, skipping the links whose URL cannot be made absolute."""
+    links = list(links)
+    urls = (absolute_url(link.url, page_url=page_url, site_url=site_url) for kind in kinds for link in links if link.kind == kind)
+    return next(filter(None, urls), None)
+
+
+def pub_anchor(pub: Publication) -> str:
+    """The id of a publication's element on its page (``pub-KEY``), the same rule as the renderer's."""
+    return "pub-" + re.sub(r"[^\w-]+", "-", pub.key).strip("-")
