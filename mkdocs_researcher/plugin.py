@@ -40,6 +40,7 @@ def theme_dir() -> Path:
 class ResearcherConfig(base.Config):
     max_authors = c.Type(int, default=3)
     obfuscate_email = c.Type(bool, default=True)
+    bibtex_toggle = c.Type(bool, default=True)
     language = c.Optional(c.Type(str))
     default_language = c.Type(str, default="en")
     labels = c.Type(dict, default={})
@@ -69,7 +70,11 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             icon_dirs.append(os.path.join(list(material.submodule_search_locations)[0], "templates"))
         self.site = SiteSettings(
             Renderer(config.theme.dirs, icon_dirs),
-            RenderOptions(max_authors=self.config.max_authors, obfuscate_email=self.config.obfuscate_email),
+            RenderOptions(
+                max_authors=self.config.max_authors,
+                obfuscate_email=self.config.obfuscate_email,
+                bibtex_toggle=self.config.bibtex_toggle,
+            ),
             DataFiles(Path(config.config_file_path).parent),
             labels=self.config.labels,
         )

@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from . import links as link_kinds
-from . import urls
+from . import citation, urls
 from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link
@@ -34,6 +34,7 @@ ResolveFunc = Callable[[str, tuple], "str | None"]
 class RenderOptions:
     max_authors: int = 3
     obfuscate_email: bool = True
+    bibtex_toggle: bool = True
 
 
 @dataclass
@@ -155,3 +156,4 @@ class _Helpers:
         return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
 
     pub_anchor = staticmethod(urls.pub_anchor)
+    bibtex = staticmethod(citation.bibtex_for)
