@@ -56,10 +56,12 @@ class IconUse:
         if not self.icons.available(name):
             return Markup("")
         self.used[name] = None
-        return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use href="#{symbol_id(name)}"></use></svg>')
+        # xlink:href, not href: Material's instant navigation rewrites every [href] it finds,
+        # and an SVG <use> element's href cannot be assigned.
+        return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use xlink:href="#{symbol_id(name)}"></use></svg>')
 
     def sprite(self) -> str:
         if not self.used:
             return ""
         symbols = "".join(self.icons.symbol(name) or "" for name in sorted(self.used))
-        return f'<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="display:none">{symbols}</svg>'
+        return f'<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" aria-hidden="true" style="display:none">{symbols}</svg>'

@@ -7,6 +7,7 @@ import functools
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -47,11 +48,17 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @contextlib.contextmanager
-def serve(folder: Path):
-    """Serve ``folder`` on 127.0.0.1 on a free port; yields the base URL."""
+def serve(folder: Path, port: int = 0):
+    """Serve ``folder`` on 127.0.0.1 (on a free port unless given); yields the base URL."""
     handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

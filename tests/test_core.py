@@ -71,10 +71,10 @@ def test_profile_links_expand_handles_and_resolve_files(build_site):
         "cv": "files/cv.pdf",
     }
     for link in soup.select(".researcher-profile__links a"):
-        assert link.select_one("svg use")["href"].startswith("#researcher-icon-")
+        assert link.select_one("svg use")["xlink:href"].startswith("#researcher-icon-")
         assert link.select_one(".researcher-icon-link__label").get_text()
     # Each icon used is defined once in the page's sprite.
-    used = {u["href"][1:] for u in soup.select("use")}
+    used = {u["xlink:href"][1:] for u in soup.select("use")}
     defined = {s["id"] for s in soup.select("svg.researcher-sprite symbol")}
     assert used <= defined
 
@@ -506,3 +506,12 @@ def test_only_the_adapter_imports_mkdocs():
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not any(name == "mkdocs" or name.startswith("mkdocs.") for name in imported), path
+
+
+def test_page_weight_of_the_plugins_css_and_js_stays_under_10_kb_gzipped():
+    import gzip
+
+    from mkdocs_researcher.plugin import ASSETS, theme_dir
+
+    total = sum(len(gzip.compress((theme_dir() / "researcher" / name).read_bytes(), 9)) for name in ASSETS)
+    assert total <= 10 * 1024, f"{total} bytes gzipped"
