@@ -291,3 +291,13 @@ def test_no_serious_accessibility_violations_in_our_sections(browser, example_ur
     violations = run_axe(tab, ".researcher-section")
     serious = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert serious == []
+
+
+def test_print_gives_a_clean_cv_like_page(browser, instant_site):
+    tab, _ = open_page(browser, instant_site)
+    tab.emulate_media(media="print")
+    assert not tab.locator(".md-header").is_visible() and not tab.locator(".md-sidebar--primary").is_visible()
+    assert tab.locator("details.researcher-toggle:visible, .researcher-filter:visible, .researcher-copy:visible").count() == 0
+    # Every author is printed, and link addresses are written out.
+    assert tab.get_by_text("Fan Yang").first.is_visible()
+    assert tab.locator(".researcher-more-authors summary:visible").count() == 0
