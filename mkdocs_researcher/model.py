@@ -105,6 +105,7 @@ class Publication:
     bibtex: str | None = None  # the entry's own BibTeX source, for the BibTeX toggle
     venue_url: str | None = None
     venue_color: str | None = None
+    page: bool = True  # False: no page of its own, even when the site generates them
     origin: tuple = ()
 
     @property

@@ -25,7 +25,7 @@ from .locale import Locale
 from .markers import Marker, find_markers
 from .model import PUBLICATION_TYPES, PageData, Publication
 from .names import SelfMatcher
-from .renderer import MarkdownFunc, PageRender, RenderOptions, Renderer
+from .renderer import MarkdownFunc, OwnPage, PageRender, RenderOptions, Renderer
 from .sources.datafiles import DataFiles
 from .sources.frontmatter import load_front_matter
 
@@ -73,6 +73,9 @@ class PageInput:
     find_file: Callable[[str], "str | None"]
     markdown: MarkdownFunc
     page_dir: Path  # the folder of the page's file: data files are found relative to it
+    # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
+    publication_url: Callable[[Publication], "OwnPage | None"] = lambda pub: None
+    bibliography_url: str | None = None  # this page's publications as one .bib file
 
 
 @dataclass
@@ -99,7 +102,8 @@ def heading_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
 
 
-def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
+def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Reporter]:
+    """Every section of a page (its front matter and the files it names), checked; problems on the reporter."""
     loaded = load_front_matter(page.source_text)
     reporter = Reporter(page.source_name, loaded.lines if loaded else {})
     if loaded is not None and loaded.error:
@@ -107,26 +111,49 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     ctx = Context(reporter, page.language, page.default_language)
     data = _read_data_file(page, site, ctx) or PageData()
     _merge(data, schema.read_page(page.meta or {}, ctx))
+    return data, reporter
+
+
+def owner_names(data: PageData) -> list[str]:
+    """The spellings of the page owner's name, for highlighting it among authors."""
+    if not data.profile:
+        return []
+    return [data.profile.name, *data.profile.aliases, *([data.profile.native_name] if data.profile.native_name else [])]
+
+
+def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
+    data, reporter = read_sections(page, site)
     output = PageOutput(page.body, data=data)
 
-    owner_names = [data.profile.name, *data.profile.aliases] if data.profile else []
-    if data.profile and data.profile.native_name:
-        owner_names.append(data.profile.native_name)
     def resolve(url: str, path: tuple) -> str | None:
         found = page.find_file(url)
         if found is None:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
-    render = site.renderer.page(
-        Locale(page.language, site.labels),
-        SelfMatcher(owner_names),
-        resolve,
-        page.markdown,
-        site.options,
-    )
+    render = _page_render(page, site, data, owner_names(data), resolve)
     assembler = _Assembler(page, site, render, data, output, reporter)
     output.markdown = assembler.run()
+    output.sprite = render.icons.sprite()
+    output.diagnostics = reporter.found
+    return output
+
+
+def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], resolve) -> PageRender:
+    render = site.renderer.page(Locale(page.language, site.labels), SelfMatcher(owners), resolve, page.markdown, site.options)
+    render.publication_url = page.publication_url
+    render.bibliography_url = page.bibliography_url
+    return render
+
+
+def build_publication_page(page: PageInput, site: SiteSettings, pub: Publication, owners: list[str], back_url: str, bib_url: str) -> PageOutput:
+    """The page of one publication: its heading in Markdown, the rest rendered straight to HTML."""
+    reporter = Reporter(page.source_name)
+    render = _page_render(page, site, PageData(), owners, lambda url, path: page.find_file(url))
+    html_text = site.renderer.render("publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url)
+    output = PageOutput("")
+    output.blocks[PLACEHOLDER.format(0)] = html_text
+    output.markdown = "# " + heading_text(pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n"
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
     return output
@@ -312,6 +339,8 @@ class _Assembler:
         level = self.level(marker, line)
         pieces = []
         wants_filter = marker.options.get("filter", "auto").lower()
+        if self.page.bibliography_url:
+            pieces.append(self.html("bibliography_link.html"))
         if wants_filter in ("true", "yes") or (wants_filter == "auto" and len(entries) >= FILTER_FROM):
             pieces.append(self.html("filter.html"))
         for label, group in _group_publications(entries, group_by, t):

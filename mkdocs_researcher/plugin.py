@@ -7,12 +7,14 @@ Everything that knows about MkDocs lives here; the work itself is done in
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import posixpath
 import re
 from pathlib import Path
 
 import markdown as python_markdown
+import yaml
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
@@ -20,11 +22,16 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page
-from .sources.datafiles import DataFiles
+from . import citation, urls
+from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, read_sections
 from .renderer import RenderOptions, Renderer
+from .schema import SECTIONS
+from .site_index import SiteIndex, bibliography_uri, relative_url
+from .sources.datafiles import DataFiles
+from .sources.frontmatter import load_front_matter
 
 log = get_plugin_logger("researcher")
+SECTION_KEYS = set(SECTIONS) | {"data"}
 
 ASSETS = ("researcher.css", "researcher.js")
 ASSET_DIR = "assets/researcher"
@@ -45,6 +52,9 @@ class ResearcherConfig(base.Config):
     default_language = c.Type(str, default="en")
     labels = c.Type(dict, default={})
     publish_data = c.Type(bool, default=False)
+    publication_pages = c.Type(bool, default=False)
+    feed = c.Type(bool, default=False)
+    json_resume = c.Type(bool, default=False)
 
 
 class ResearcherPlugin(BasePlugin[ResearcherConfig]):
@@ -52,6 +62,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def __init__(self):
         self.outputs: dict[str, PageOutput] = {}
+        self.index = SiteIndex()
         self.site: SiteSettings | None = None
         self._markdown: python_markdown.Markdown | None = None
 
@@ -81,11 +92,45 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._markdown = None
         return config
 
+    # Last, so plugins that rework the file list (mkdocs-static-i18n) see only the user's files.
+    @event_priority(-100)
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for name in ASSETS:
             source = theme_dir() / "researcher" / name
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(source)))
+        self.index = SiteIndex()
+        if self.config.publication_pages or self.config.feed or self.config.json_resume:
+            if not config.site_url:
+                log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
+            self._scan(files, config)
         return files
+
+    def _scan(self, files: Files, config: MkDocsConfig) -> None:
+        """Read every page's sections before the build, for what spans pages: publication pages, feed, résumé."""
+        for file in sorted(files.documentation_pages(), key=lambda f: f.src_uri):
+            text = file.content_string
+            loaded = load_front_matter(text)
+            if loaded is None or not isinstance(loaded.data, dict) or not (set(loaded.data) & SECTION_KEYS):
+                continue
+            data, _ = read_sections(self._page_input(file, text, loaded.data, "", config, files), self.site)  # reported when the page itself is built
+            self.index.add_page(file.src_uri, file.url, data)
+        if self.config.publication_pages:
+            for entry in self.index.choose_publication_pages():
+                page_file = File.generated(config, f"publications/{entry.key}.md", content=_publication_page_source(entry.pub))
+                files.append(page_file)
+                bib_file = File.generated(config, f"publications/{entry.key}.bib", content=citation.bibtex_for(entry.pub))
+                files.append(bib_file)
+                self.index.place(entry.key, page_file.src_uri, page_file.url, bib_file.url)
+            for listing in self.index.pages:
+                if listing.data.publications:
+                    listing.bibliography_uri = bibliography_uri(listing.url)
+                    files.append(File.generated(config, listing.bibliography_uri, content=citation.bibliography_for(listing.data.publications)))
+        if self.config.feed and config.site_url:
+            files.append(File.generated(config, "feed.xml", content=self.index.feed(config.site_url, config.site_name)))
+        if self.config.json_resume:
+            resume = self.index.resume(config.site_url, self.config.obfuscate_email)
+            if resume is not None:
+                files.append(File.generated(config, "resume.json", content=json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"))
 
     def _render_markdown(self, config: MkDocsConfig):
         """The site's Markdown settings, for Markdown fields; one instance per build."""
@@ -107,24 +152,39 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             or self.config.default_language
         )
 
+    def _page_input(self, file: File, text: str, meta: dict, body: str, config: MkDocsConfig, files: Files, language: str | None = None) -> PageInput:
+        source_name = os.path.relpath(file.abs_src_path, os.path.dirname(config.config_file_path)) if file.abs_src_path else file.src_uri
+        listing = self.index.page(file.src_uri)
+        return PageInput(
+            source_name=source_name.replace(os.sep, "/"),
+            source_text=text,
+            meta=meta,
+            body=body,
+            language=language or self.config.language or config.theme.get("language") or self.config.default_language,
+            default_language=self.config.default_language,
+            find_file=lambda url: _find_file(url, file, files),
+            markdown=self._render_markdown(config),
+            page_dir=Path(file.abs_src_path or config.docs_dir).parent,
+            # Only where the page really is in this build (mkdocs-static-i18n drops generated pages
+            # from the builds of other languages).
+            publication_url=lambda pub: self.index.own_page(pub, file.url) if files.get_file_from_path(f"publications/{pub.key}.md") else None,
+            bibliography_url=relative_url(listing.bibliography_uri, file.url) if listing and listing.bibliography_uri else None,
+        )
+
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        source_name = os.path.relpath(page.file.abs_src_path, os.path.dirname(config.config_file_path)) if page.file.abs_src_path else page.file.src_uri
-        result = build_page(
-            PageInput(
-                source_name=source_name.replace(os.sep, "/"),
-                source_text=page.file.content_string,
-                meta=page.meta,
-                body=markdown,
-                language=self._language(page, config),
-                default_language=self.config.default_language,
-                find_file=lambda url: _find_file(url, page, files),
-                markdown=self._render_markdown(config),
-                page_dir=Path(page.file.abs_src_path or config.docs_dir).parent,
-            ),
-            self.site,
-        )
+        entry = self.index.publication_page(page.file.src_uri)
+        page_input = self._page_input(page.file, page.file.content_string, page.meta, markdown, config, files, self._language(page, config))
+        if entry is not None:
+            listing = self.index.page(entry.list_src_uri)
+            result = build_publication_page(
+                page_input, self.site, entry.pub, entry.owners,
+                back_url=relative_url(listing.url, page.file.url) + "#" + urls.pub_anchor(entry.pub),
+                bib_url=relative_url(entry.bib_url, page.file.url),
+            )
+        else:
+            result = build_page(page_input, self.site)
         for diagnostic in result.diagnostics:
             log.warning(str(diagnostic))
         self._take_data_files(config, files)
@@ -155,11 +215,24 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         return html + result.sprite
 
 
-def _find_file(url: str, page: Page, files: Files) -> str | None:
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Machine-readable metadata in the head: citation tags, JSON-LD, the feed link."""
+        head = self.index.head_tags(page.file.src_uri, page.file.url, config.site_url, self.config.obfuscate_email, feed=self.config.feed and bool(config.site_url))
+        if not head:
+            return output
+        return output.replace("</head>", head + "</head>", 1)
+
+
+def _publication_page_source(pub) -> str:
+    # The page is rendered by the plugin; the file only carries the title (for nav, search, <title>).
+    return "---\n" + yaml.safe_dump({"title": pub.title}, allow_unicode=True) + "---\n"
+
+
+def _find_file(url: str, file: File, files: Files) -> str | None:
     """A link written relative to the page's source file, as a URL relative to the built page."""
     path, rest = re.match(r"([^?#]*)(.*)", url, re.DOTALL).groups()
-    target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(file.src_uri), path))
     found = files.get_file_from_path(target)
     if found is None:
         return None
-    return found.url_relative_to(page.file) + rest
+    return found.url_relative_to(file) + rest

@@ -20,7 +20,7 @@ from . import links as link_kinds
 from . import citation, urls
 from .icons import IconSet, IconUse
 from .locale import Locale
-from .model import Author, Link
+from .model import Author, Link, PartialDate
 from .names import ET_AL, SelfMatcher
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
@@ -35,6 +35,14 @@ class RenderOptions:
     max_authors: int = 3
     obfuscate_email: bool = True
     bibtex_toggle: bool = True
+
+
+@dataclass(frozen=True)
+class OwnPage:
+    """Where a publication's own page and its .bib file are, relative to the page linking to them."""
+
+    page: str
+    bib: str
 
 
 @dataclass
@@ -55,6 +63,8 @@ class PageRender:
     icons: IconUse
     markdown: MarkdownFunc
     options: RenderOptions = field(default_factory=RenderOptions)
+    publication_url: Callable = lambda pub: None  # see page.PageInput
+    bibliography_url: str | None = None
 
 
 class Renderer:
@@ -118,7 +128,7 @@ class _Helpers:
     def link_icon(self, link: Link) -> Markup:
         return self.page.icons(link_kinds.icon_for(link.kind))
 
-    def authors(self, authors: list[Author]) -> tuple[list[AuthorView], list[AuthorView], bool]:
+    def authors(self, authors: list[Author], limit: int | None = None) -> tuple[list[AuthorView], list[AuthorView], bool]:
         """(shown, hidden, et_al): the first ``max_authors``, extended so the owner is never hidden.
 
         ``et_al`` says the list ended in "and others", which is shown as "et al.", not as a name.
@@ -127,7 +137,7 @@ class _Helpers:
         if et_al:
             authors = authors[:-1]
         views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url) for a in authors]
-        limit = self.page.options.max_authors
+        limit = self.page.options.max_authors if limit is None else limit
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)
         if limit <= 0 or shown >= len(views):
@@ -156,4 +166,14 @@ class _Helpers:
         return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
 
     pub_anchor = staticmethod(urls.pub_anchor)
+
+    @staticmethod
+    def pub_date(pub) -> PartialDate | None:
+        return PartialDate(pub.year, pub.month) if pub.year else None
+
+    def pub_page(self, pub) -> str | None:
+        return self.page.publication_url(pub)
+
+    def bibliography_url(self) -> str | None:
+        return self.page.bibliography_url
     bibtex = staticmethod(citation.bibtex_for)

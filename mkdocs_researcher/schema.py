@@ -110,6 +110,7 @@ PUBLICATION = Record(
         Field("note", Markdown()),
         Field("tags", ListOf(Text())),
         Field("links", Links()),
+        Field("page", Boolean(), description="false: no page of its own when publication_pages is on."),
     ],
     model.Publication,
     finish=_finish_publication,

@@ -1,0 +1,148 @@
+"""What spans pages: which page owns each publication's own page, the feed, the résumé, head tags.
+
+Filled from every page's sections before the build (the adapter's ``on_files``),
+then asked by each page as it is built.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from dataclasses import dataclass, field
+
+from . import citation, feed, resume, urls
+from .model import PageData, Publication
+from .page import owner_names
+from .renderer import OwnPage
+
+
+@dataclass
+class Listing:
+    """A page with researcher sections."""
+
+    src_uri: str
+    url: str  # as MkDocs' File.url: "" for the home page, "people/qi/"…
+    data: PageData
+    bibliography_uri: str | None = None  # its publications as one .bib, when published
+
+
+@dataclass
+class PublicationEntry:
+    key: str
+    pub: Publication
+    owners: list[str]  # highlighted on its page: the owner of the page that lists it
+    list_src_uri: str
+    page_src_uri: str = ""
+    page_url: str = ""
+    bib_url: str = ""
+
+
+def relative_url(target_url: str, from_url: str) -> str:
+    """A site URL (as File.url gives it) relative to the page at ``from_url``."""
+    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
+    relative = posixpath.relpath("/" + target_url, "/" + base)
+    if relative == ".":
+        return "./"
+    return relative + ("/" if target_url.endswith("/") else "")
+
+
+def bibliography_uri(page_url: str) -> str:
+    """``publications.bib`` beside a page: "" -> publications.bib, "people/qi/" -> people/qi/publications.bib."""
+    if not page_url or page_url.endswith("/"):
+        return page_url + "publications.bib"
+    return posixpath.splitext(page_url)[0] + ".bib"
+
+
+@dataclass
+class SiteIndex:
+    pages: list[Listing] = field(default_factory=list)
+    entries: dict[str, PublicationEntry] = field(default_factory=dict)
+
+    def add_page(self, src_uri: str, url: str, data: PageData) -> None:
+        self.pages.append(Listing(src_uri, url, data))
+
+    def page(self, src_uri: str) -> Listing | None:
+        return next((p for p in self.pages if p.src_uri == src_uri), None)
+
+    def choose_publication_pages(self) -> list[PublicationEntry]:
+        """One entry per key; the page listing the most publications is the one it links back to."""
+        for listing in sorted(self.pages, key=lambda p: -len(p.data.publications)):
+            for pub in listing.data.publications:
+                if pub.page and pub.key not in self.entries:
+                    self.entries[pub.key] = PublicationEntry(pub.key, pub, owner_names(listing.data), listing.src_uri)
+        return [self.entries[key] for key in sorted(self.entries)]
+
+    def place(self, key: str, page_src_uri: str, page_url: str, bib_url: str) -> None:
+        entry = self.entries[key]
+        entry.page_src_uri, entry.page_url, entry.bib_url = page_src_uri, page_url, bib_url
+
+    def publication_page(self, src_uri: str) -> PublicationEntry | None:
+        return next((e for e in self.entries.values() if e.page_src_uri == src_uri), None)
+
+    def own_page(self, pub: Publication, from_url: str) -> OwnPage | None:
+        entry = self.entries.get(pub.key)
+        if entry is None or not entry.page_url or not pub.page:
+            return None
+        return OwnPage(relative_url(entry.page_url, from_url), relative_url(entry.bib_url, from_url))
+
+    # Machine-readable outputs ---------------------------------------------------------------
+
+    def _absolute(self, site_url: str | None, url: str) -> str | None:
+        return urls.absolute_url(url or "./", site_url=site_url) if site_url else None
+
+    def owner(self):
+        """The site's owner: the profile of the home page, else of the first page with one."""
+        with_profile = [p for p in self.pages if p.data.profile]
+        home = [p for p in with_profile if p.url == ""]
+        return (home or with_profile or [None])[0]
+
+    def feed(self, site_url: str, site_name: str) -> str:
+        items: list[feed.FeedItem] = []
+        seen: set[str] = set()
+        for listing in self.pages:
+            page_url = self._absolute(site_url, listing.url)
+            for pub in listing.data.publications:
+                if pub.key in seen:
+                    continue
+                seen.add(pub.key)
+                own = self.entries.get(pub.key)
+                target = self._absolute(site_url, own.page_url) if own and own.page_url else page_url
+                items.extend(feed.publication_feed_items([pub], page_url=target))
+            for index, news in enumerate(listing.data.news):
+                text = citation.plain_text(news.text) or ""
+                anchor = f"{page_url}#news-{news.date.iso()}-{index}"
+                items.append(feed.FeedItem(anchor, text[:90] + ("…" if len(text) > 90 else ""), page_url, news.date.iso(), text, "news"))
+        owner = self.owner()
+        author = owner.data.profile.name if owner else site_name
+        updated = None if items else "1970-01-01"
+        return feed.atom_feed(title=site_name, site_url=site_url, feed_url=site_url.rstrip("/") + "/feed.xml",
+                              author_name=author, updated=updated, items=items)
+
+    def resume(self, site_url: str | None, obfuscate_email: bool) -> dict | None:
+        owner = self.owner()
+        if owner is None:
+            return None
+        data = owner.data
+        return resume.json_resume(data.profile, publications=data.publications, experience=data.experience,
+                                  education=data.education, awards=data.awards, obfuscate_email=obfuscate_email, site_url=site_url)
+
+    def head_tags(self, src_uri: str, url: str, site_url: str | None, obfuscate_email: bool, feed: bool) -> str:
+        tags = []
+        page_url = self._absolute(site_url, url)
+        entry = self.publication_page(src_uri)
+        if entry is not None:
+            tags.append(citation.render_meta_tags(citation.highwire_meta(entry.pub, page_url=page_url, site_url=site_url)))
+            tags.append(citation.jsonld_script(citation.article_jsonld(entry.pub, page_url=page_url, site_url=site_url)))
+        listing = self.page(src_uri)
+        if listing is not None and listing.data.profile:
+            profile = listing.data.profile
+            photo = profile.photo
+            if photo and urls.is_absolute_http(photo) is False and not photo.startswith("/"):
+                photo = posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), photo))
+            image = urls.absolute_url(photo, site_url=site_url) if photo and site_url else None
+            person = citation.person_jsonld(profile, page_url=page_url, site_url=site_url, image_url=image, obfuscate_email=obfuscate_email)
+            tags.append(citation.jsonld_script(person))
+        if feed and site_url:
+            href = html.escape(site_url.rstrip("/") + "/feed.xml")
+            tags.append(f'<link rel="alternate" type="application/atom+xml" title="Atom feed" href="{href}">')
+        return "\n".join(t for t in tags if t) + ("\n" if tags else "")
