@@ -6,6 +6,8 @@ Everything that knows about MkDocs lives here; the work itself is done in
 
 from __future__ import annotations
 
+import html
+import dataclasses
 import importlib.util
 import json
 import os
@@ -23,6 +25,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from . import citation, urls
+from . import links as link_kinds
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, read_sections
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
@@ -99,6 +102,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             source = theme_dir() / "researcher" / name
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(source)))
         self.index = SiteIndex()
+        if _other_language_build(config):
+            return files  # site-wide files are written once, by the default language's build
         if self.config.publication_pages or self.config.feed or self.config.json_resume:
             if not config.site_url:
                 log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
@@ -116,6 +121,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             self.index.add_page(file.src_uri, file.url, data)
         if self.config.publication_pages:
             for entry in self.index.choose_publication_pages():
+                listing_file = files.get_file_from_path(entry.list_src_uri)
+                entry.pub = dataclasses.replace(
+                    entry.pub, links=[dataclasses.replace(link, url=_site_url(link.url, listing_file, files, config)) for link in entry.pub.links]
+                )
                 page_file = File.generated(config, f"publications/{entry.key}.md", content=_publication_page_source(entry.pub))
                 files.append(page_file)
                 bib_file = File.generated(config, f"publications/{entry.key}.bib", content=citation.bibtex_for(entry.pub))
@@ -223,9 +232,28 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         return output.replace("</head>", head + "</head>", 1)
 
 
+def _other_language_build(config: MkDocsConfig) -> bool:
+    """True while mkdocs-static-i18n builds a language other than its default one."""
+    i18n = config.plugins.get("i18n")
+    current = getattr(i18n, "current_language", None)
+    return i18n is not None and current is not None and current != getattr(i18n, "default_language", current)
+
+
 def _publication_page_source(pub) -> str:
     # The page is rendered by the plugin; the file only carries the title (for nav, search, <title>).
-    return "---\n" + yaml.safe_dump({"title": pub.title}, allow_unicode=True) + "---\n"
+    # Themes print a front-matter title as HTML, so it is escaped here.
+    return "---\n" + yaml.safe_dump({"title": html.escape(pub.title, quote=False)}, allow_unicode=True) + "---\n"
+
+
+def _site_url(url: str, file: File, files: Files, config: MkDocsConfig) -> str:
+    """A link relative to ``file``'s source as one that works from any page: absolute under site_url, else root-relative."""
+    if not link_kinds.is_relative(url):
+        return url
+    found = _find_file(url, file, files)
+    if found is None:
+        return url
+    site_path = posixpath.normpath(posixpath.join(posixpath.dirname("/" + file.url) if not file.url.endswith("/") else "/" + file.url, found))
+    return (config.site_url.rstrip("/") + site_path) if config.site_url else site_path
 
 
 def _find_file(url: str, file: File, files: Files) -> str | None:

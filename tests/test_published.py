@@ -1,0 +1,145 @@
+"""Found and cited: publication pages, citation meta tags, JSON-LD, BibTeX files, the Atom feed, JSON Resume."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import bibtexparser
+
+from conftest import page
+
+EVIL = 'A </script><script>alert(1)</script> "quoted" title'
+PUBS = [
+    {"title": "PipeThreader: Software-Defined Pipelining", "key": "cheng2025pipethreader", "authors": ["Yu Cheng", "Jürgen Müller", "齐呈祥"],
+     "venue": "OSDI '25", "year": 2025, "month": 7, "type": "conference", "abstract": "We *pipeline* kernels.",
+     "links": {"pdf": "files/p.pdf", "arxiv": "2410.12345", "doi": "10.1145/3694715.3695961"}},
+    {"title": EVIL, "key": "evil2024", "authors": ["Yu Cheng"], "venue": "Journal of Tests", "year": 2024, "type": "journal"},
+    {"title": "Not on its own page", "key": "hidden2023", "year": 2023, "page": False},
+]
+FRONT = {
+    "profile": {"name": "Yu Cheng", "native_name": "程羽", "position": "PhD student", "email": "yu@example.org", "photo": "me.svg",
+                "affiliations": [{"name": "Peking University", "url": "https://www.pku.edu.cn/"}], "links": {"github": "octocat"}},
+    "publications": PUBS,
+    "news": [{"date": "2025-07-02", "text": "PipeThreader accepted at **OSDI**."}],
+    "experience": [{"organization": "MSRA", "role": "Intern", "start": "2022-04", "end": "present"}],
+}
+PLUGIN = [{"researcher": {"publication_pages": True, "feed": True, "json_resume": True}}]
+
+
+def build(build_site, **config):
+    pages = {"index.md": page(FRONT, "Bio.\n"), "files/p.pdf": "%PDF", "me.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>"}
+    return build_site(pages, plugins=PLUGIN, **config)
+
+
+def meta(soup, name):
+    return [m["content"] for m in soup.select(f'meta[name="{name}"]')]
+
+
+def test_each_publication_has_its_page_with_highwire_tags(build_site):
+    result = build(build_site, site_url="https://example.org/site/", strict=True)
+    assert result.error is None, result.warnings
+    soup = result.html("publications/cheng2025pipethreader/index.html")
+    assert meta(soup, "citation_title") == ["PipeThreader: Software-Defined Pipelining"]
+    assert meta(soup, "citation_author") == ["Cheng, Yu", "Müller, Jürgen", "齐呈祥"]
+    assert meta(soup, "citation_publication_date") == ["2025/07"]
+    assert meta(soup, "citation_conference_title") == ["OSDI '25"]
+    assert meta(soup, "citation_doi") == ["10.1145/3694715.3695961"]
+    assert meta(soup, "citation_arxiv_id") == ["2410.12345"]
+    assert meta(soup, "citation_pdf_url") == ["https://example.org/site/files/p.pdf"]
+    assert meta(soup, "citation_abstract_html_url") == ["https://example.org/site/publications/cheng2025pipethreader/"]
+    # The page itself: every author, the owner highlighted, abstract, BibTeX with copy, a link back.
+    assert soup.select_one("article h1").get_text().strip() == "PipeThreader: Software-Defined Pipelining"
+    assert [a.get_text() for a in soup.select(".researcher-author")] == ["Yu Cheng", "Jürgen Müller", "齐呈祥"]
+    assert soup.select_one(".researcher-self").get_text() == "Yu Cheng"
+    assert soup.select_one(".researcher-publication-page__abstract em").get_text() == "pipeline"
+    assert soup.select_one(".researcher-bibtex code").get_text().startswith("@inproceedings{cheng2025pipethreader,")
+    back = [a for a in soup.select(".researcher-publication-page__links a") if not a.has_attr("download")][0]
+    assert back["href"] == "../../#pub-cheng2025pipethreader"
+    sitemap = (result.site / "sitemap.xml").read_text()
+    assert "https://example.org/site/publications/cheng2025pipethreader/" in sitemap
+
+
+def test_list_links_to_pages_and_bib_files(build_site):
+    result = build(build_site, site_url="https://example.org/")
+    soup = result.html()
+    entry = soup.select_one("#pub-cheng2025pipethreader")
+    assert entry.select_one(".researcher-publication__title a")["href"] == "publications/cheng2025pipethreader/"
+    assert entry.select_one("a[data-kind=bib]")["href"] == "publications/cheng2025pipethreader.bib"
+    assert soup.select_one(".researcher-downloads a")["href"] == "publications.bib"
+    # page: false keeps an entry on the list but gives it no page.
+    hidden = soup.select_one("#pub-hidden2023")
+    assert hidden.select_one(".researcher-publication__title a")["href"] == "#pub-hidden2023"
+    assert not (result.site / "publications" / "hidden2023").exists()
+
+
+def test_bib_files_round_trip_through_bibtexparser(build_site):
+    result = build(build_site, site_url="https://example.org/")
+    one = bibtexparser.parse_string((result.site / "publications" / "cheng2025pipethreader.bib").read_text())
+    [entry] = one.entries
+    assert entry.key == "cheng2025pipethreader" and entry.entry_type == "inproceedings"
+    assert entry["booktitle"] == "OSDI '25" and entry["year"] == "2025"
+    assert entry["author"] == "Cheng, Yu and Müller, Jürgen and 齐呈祥"
+    everything = bibtexparser.parse_string((result.site / "publications.bib").read_text())
+    assert sorted(e.key for e in everything.entries) == ["cheng2025pipethreader", "evil2024", "hidden2023"]
+
+
+def test_json_ld_person_and_article_parse_and_cannot_break_out(build_site):
+    result = build(build_site, site_url="https://example.org/")
+    home = result.html()
+    [person] = [json.loads(s.string) for s in home.select('script[type="application/ld+json"]')]
+    assert person["@type"] == "Person" and person["name"] == "Yu Cheng" and person["alternateName"] == "程羽"
+    assert person["image"] == "https://example.org/me.svg"
+    assert "email" not in person  # obfuscated on the page, so not in the metadata either
+    assert "https://github.com/octocat" in person["sameAs"]
+    evil = result.html("publications/evil2024/index.html")
+    scripts = evil.select('script[type="application/ld+json"]')
+    assert len(scripts) == 1
+    article = json.loads(scripts[0].string)
+    assert article["@type"] == "ScholarlyArticle" and article["headline"] == EVIL
+    assert meta(evil, "citation_title") == [EVIL]
+    assert meta(evil, "citation_journal_title") == ["Journal of Tests"]
+    # Nothing from the title became an element of the head.
+    assert [s for s in evil.select("script") if "alert(1)" in (s.string or "") and s.get("type") != "application/ld+json"] == []
+
+
+def test_atom_feed_is_valid_and_linked(build_site):
+    result = build(build_site, site_url="https://example.org/")
+    home = result.html()
+    assert home.select_one('link[rel=alternate][type="application/atom+xml"]')["href"] == "https://example.org/feed.xml"
+    tree = ET.fromstring((result.site / "feed.xml").read_bytes())
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    assert tree.tag == "{http://www.w3.org/2005/Atom}feed"
+    for required in ("a:id", "a:title", "a:updated", "a:author/a:name"):
+        assert tree.find(required, ns) is not None, required
+    entries = tree.findall("a:entry", ns)
+    updated = [e.find("a:updated", ns).text for e in entries]
+    assert updated == sorted(updated, reverse=True)
+    titles = [e.find("a:title", ns).text for e in entries]
+    assert titles[0] == "PipeThreader accepted at OSDI." and EVIL in titles
+    for entry in entries:
+        assert entry.find("a:id", ns).text.startswith("https://example.org/")
+
+
+def test_json_resume(build_site):
+    result = build(build_site, site_url="https://example.org/")
+    data = json.loads((result.site / "resume.json").read_text())
+    assert data["basics"]["name"] == "Yu Cheng" and "email" not in data["basics"]
+    assert data["work"][0]["name"] == "MSRA" and "endDate" not in data["work"][0]
+    assert {p["name"] for p in data["publications"]} >= {"PipeThreader: Software-Defined Pipelining"}
+
+
+def test_without_site_url_a_clear_warning_and_no_crash(build_site):
+    result = build(build_site)
+    assert result.error is None
+    assert any("need an absolute site_url" in w for w in result.researcher_warnings())
+    assert not (result.site / "feed.xml").exists()
+    soup = result.html("publications/cheng2025pipethreader/index.html")
+    assert meta(soup, "citation_title") == ["PipeThreader: Software-Defined Pipelining"]
+    assert meta(soup, "citation_pdf_url") == []  # cannot be absolute without site_url
+
+
+def test_two_builds_are_byte_identical(build_site):
+    first, second = build(build_site, site_url="https://example.org/"), build(build_site, site_url="https://example.org/")
+    for name in ("index.html", "feed.xml", "resume.json", "publications.bib", "publications/evil2024/index.html"):
+        assert (first.site / name).read_bytes() == (second.site / name).read_bytes(), name
