@@ -128,7 +128,8 @@ class MarkdownList(Kind):
 
     def json_schema(self):
         md = Markdown().json_schema()
-        return {"anyOf": [md, {"type": "array", "items": md}]}
+        per_language = {"type": "object", "additionalProperties": {"anyOf": [md, {"type": "array", "items": md}]}}
+        return {"anyOf": [md, {"type": "array", "items": md}, per_language]}
 
 
 class Integer(Kind):

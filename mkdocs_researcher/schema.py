@@ -7,6 +7,8 @@ the same declaration for editors.
 from __future__ import annotations
 
 import re
+import json
+from pathlib import Path
 from typing import Any
 
 from . import model
@@ -324,14 +326,22 @@ def read_list(kind: str, value: Any, ctx: Context) -> list:
     return entries
 
 
+SCHEMA_FILE = Path(__file__).parent / "schemas" / "front-matter.schema.json"
+
+
 def json_schema() -> dict:
-    """JSON Schema (draft 2020-12) of a page's front matter, from the declarations above."""
-    properties = {"profile": PROFILE.json_schema()}
+    """JSON Schema (draft 2020-12) of a page's front matter or a data file, from the declarations above.
+
+    Other front-matter keys (title, template, …) belong to MkDocs and other plugins, so they are allowed.
+    """
+    properties: dict = {
+        "data": {"type": "string", "description": "A YAML data file with these same sections, relative to the page."},
+        "profile": PROFILE.json_schema(),
+    }
     for kind in LIST_SECTIONS:
         properties[kind] = {"type": "array", "items": SECTIONS[kind].json_schema()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://mkdocs-researcher.invalid/front-matter.schema.json",
         "title": "mkdocs-researcher front matter",
         "type": "object",
         "properties": properties,
@@ -344,3 +354,14 @@ def json_schema() -> dict:
             }
         },
     }
+
+
+def write_json_schema() -> Path:
+    """Regenerate the shipped schema file: ``python -m mkdocs_researcher.schema``."""
+    SCHEMA_FILE.parent.mkdir(exist_ok=True)
+    SCHEMA_FILE.write_text(json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    return SCHEMA_FILE
+
+
+if __name__ == "__main__":
+    print(write_json_schema())

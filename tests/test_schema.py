@@ -1,0 +1,50 @@
+"""The published JSON Schema: generated from the declarations, shipped, and true to real pages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import jsonschema
+import pytest
+import yaml
+
+from conftest import EXAMPLE_SITE
+from mkdocs_researcher import schema
+
+
+def test_shipped_schema_is_the_generated_one():
+    shipped = json.loads(schema.SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert shipped == schema.json_schema(), "run: python -m mkdocs_researcher.schema"
+    jsonschema.Draft202012Validator.check_schema(shipped)
+
+
+def test_every_section_and_field_is_in_the_schema():
+    properties = schema.json_schema()["properties"]
+    for kind, record in schema.SECTIONS.items():
+        described = properties[kind] if kind == "profile" else properties[kind]["items"]
+        assert set(described["properties"]) == set(record.by_name), kind
+        assert described.get("required", []) == [f.name for f in record.fields if f.required]
+    assert properties["publications"]["items"]["properties"]["type"]["enum"][0] == "conference"
+
+
+def _front_matter(path):
+    match = re.match(r"^---\n(.*?)\n---", path.read_text(encoding="utf-8"), re.DOTALL)
+    return yaml.safe_load(match.group(1))
+
+
+@pytest.mark.parametrize("name", ["index.md", "chengxiang-qi.md", "chengxiang-qi.zh.md", "data/chengxiang-qi.yml"])
+def test_example_site_data_validates(name):
+    path = EXAMPLE_SITE / "docs" / name
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) if name.endswith(".yml") else _front_matter(path)
+    validator = jsonschema.Draft202012Validator(schema.json_schema())
+    assert [f"{list(e.path)}: {e.message[:120]}" for e in validator.iter_errors(data)] == []
+
+
+def test_schema_rejects_what_the_plugin_rejects():
+    validator = jsonschema.Draft202012Validator(schema.json_schema())
+    bad = {"publications": [{"title": "T", "venu": "x", "year": "twenty", "type": "poster"}], "profile": {"email": "x@y"}}
+    problems = {e.message for e in validator.iter_errors(bad)}
+    assert any("'name' is a required property" in p for p in problems)
+    assert any("venu" in p for p in problems)
+    assert any("poster" in p for p in problems)
