@@ -26,7 +26,9 @@ from .markers import Marker, find_markers
 from .model import PUBLICATION_TYPES, PageData, Publication
 from .names import SelfMatcher
 from .renderer import MarkdownFunc, OwnPage, PageRender, RenderOptions, Renderer
+from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
+from .venues import apply_venue
 from .sources.frontmatter import load_front_matter
 
 SECTION_ORDER = [
@@ -73,6 +75,7 @@ class PageInput:
     find_file: Callable[[str], "str | None"]
     markdown: MarkdownFunc
     page_dir: Path  # the folder of the page's file: data files are found relative to it
+    docs_relative_dir: str = ""  # the same folder, relative to docs/ ("" at the top)
     # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
     publication_url: Callable[[Publication], "OwnPage | None"] = lambda pub: None
     bibliography_url: str | None = None  # this page's publications as one .bib file
@@ -94,7 +97,12 @@ class SiteSettings:
     renderer: Renderer
     options: RenderOptions
     data_files: DataFiles
+    bibliographies: Bibliographies
     labels: dict = field(default_factory=dict)
+    site_bibliography: list[Path] = field(default_factory=list)  # for pages that place publications of their own none
+    site_owner: list[str] = field(default_factory=list)  # highlighted on pages without a profile
+    assets_dir: str = "assets/pdf/"  # where al-folio's relative pdf/slides/poster names live, in docs/
+    venues: dict = field(default_factory=dict)  # abbr -> Venue
 
 
 def heading_text(text: str) -> str:
@@ -111,7 +119,55 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
     ctx = Context(reporter, page.language, page.default_language)
     data = _read_data_file(page, site, ctx) or PageData()
     _merge(data, schema.read_page(page.meta or {}, ctx))
+    files = _publication_files(page.meta or {}, page.page_dir, reporter)
+    if not files and not data.publications and any(m.kind == "publications" for m in find_markers(page.body)):
+        files = [(path, ()) for path in site.site_bibliography]
+    if files:
+        prefix = posixpath.relpath(site.assets_dir, _docs_relative_dir(page)) + "/"
+        loaded = [pub for path, where in files for pub in site.bibliographies.load(path, reporter, where, prefix)]
+        data.publications = _unique_keys(loaded + data.publications, reporter)
+    if site.venues:
+        data.publications = [apply_venue(pub, site.venues) for pub in data.publications]
     return data, reporter
+
+
+def _docs_relative_dir(page: PageInput) -> str:
+    """The page's folder inside docs/, for paths that al-folio writes from the site root."""
+    return page.docs_relative_dir or "."
+
+
+def _publication_files(meta: dict, page_dir: Path, reporter: Reporter) -> list[tuple[Path, tuple]]:
+    """The .bib / CSL-JSON files among the ``publications`` of a page, relative to it."""
+    value = meta.get("publications")
+    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    found = []
+    for index, item in enumerate(items):
+        if isinstance(item, str):
+            where = ("publications",) if isinstance(value, str) else ("publications", index)
+            if not item.strip().lower().endswith((".bib", ".json")):
+                reporter.warn(where, f"'{item[:60]}' is not a publication: expected a mapping with a title, or a .bib or .json file")
+                continue
+            found.append(((page_dir / item.strip()).resolve(), where))
+    return found
+
+
+def _unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication]:
+    """Entries from several files may share a key: keep each, the later one as KEY-2 (anchors stay unique)."""
+    seen: dict[str, int] = {}
+    result = []
+    for pub in pubs:
+        count = seen.get(pub.key, 0) + 1
+        seen[pub.key] = count
+        if count > 1:
+            new_key = f"{pub.key}-{count}"
+            while new_key in seen:
+                count += 1
+                new_key = f"{pub.key}-{count}"
+            seen[new_key] = 1
+            reporter.warn(("publications",), f"two entries use the key '{pub.key}'; the later one is shown as '{new_key}'")
+            pub = dataclasses.replace(pub, key=new_key)
+        result.append(pub)
+    return result
 
 
 def owner_names(data: PageData) -> list[str]:
@@ -131,7 +187,7 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
-    render = _page_render(page, site, data, owner_names(data), resolve)
+    render = _page_render(page, site, data, owner_names(data) or site.site_owner, resolve)
     assembler = _Assembler(page, site, render, data, output, reporter)
     output.markdown = assembler.run()
     output.sprite = render.icons.sprite()

@@ -26,11 +26,14 @@ from mkdocs.structure.pages import Page
 
 from . import citation, urls
 from . import links as link_kinds
-from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, read_sections
+from .diagnostics import Reporter
+from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
 from .site_index import SiteIndex, bibliography_uri, relative_url
+from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
+from .venues import read_venues
 from .sources.frontmatter import load_front_matter
 
 log = get_plugin_logger("researcher")
@@ -55,6 +58,11 @@ class ResearcherConfig(base.Config):
     default_language = c.Type(str, default="en")
     labels = c.Type(dict, default={})
     publish_data = c.Type(bool, default=False)
+    bibliography = c.Type(list, default=[])
+    venues = c.Optional(c.Type(str))
+    assets_dir = c.Type(str, default="assets/pdf/")
+    cache = c.Type(bool, default=True)
+    cache_dir = c.Type(str, default=".cache/researcher")
     publication_pages = c.Type(bool, default=False)
     feed = c.Type(bool, default=False)
     json_resume = c.Type(bool, default=False)
@@ -67,6 +75,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.outputs: dict[str, PageOutput] = {}
         self.index = SiteIndex()
         self.site: SiteSettings | None = None
+        self._extra_watch: list[str] = []
         self._markdown: python_markdown.Markdown | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -82,6 +91,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         if material and material.submodule_search_locations:
             # The plain theme has no icons of its own: borrow Material's bundled set.
             icon_dirs.append(os.path.join(list(material.submodule_search_locations)[0], "templates"))
+        project = Path(config.config_file_path).parent
+        data_files = DataFiles(project)
         self.site = SiteSettings(
             Renderer(config.theme.dirs, icon_dirs),
             RenderOptions(
@@ -89,10 +100,16 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
                 obfuscate_email=self.config.obfuscate_email,
                 bibtex_toggle=self.config.bibtex_toggle,
             ),
-            DataFiles(Path(config.config_file_path).parent),
+            data_files,
+            # The in-memory part survives between `mkdocs serve` rebuilds: the plugin instance does.
+            self._bibliographies(data_files, project),
             labels=self.config.labels,
+            site_bibliography=[(project / path).resolve() for path in self.config.bibliography],
+            assets_dir=self.config.assets_dir,
+            venues=self._venues(project),
         )
         self._markdown = None
+        config.watch.extend(p for p in self._extra_watch if p not in config.watch)
         return config
 
     # Last, so plugins that rework the file list (mkdocs-static-i18n) see only the user's files.
@@ -102,12 +119,15 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             source = theme_dir() / "researcher" / name
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(source)))
         self.index = SiteIndex()
+        self._scan(files, config)
+        owner = self.index.owner()
+        self.site.site_owner = owner_names(owner.data) if owner else []
         if _other_language_build(config):
             return files  # site-wide files are written once, by the default language's build
         if self.config.publication_pages or self.config.feed or self.config.json_resume:
             if not config.site_url:
                 log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
-            self._scan(files, config)
+            self._publish(files, config)
         return files
 
     def _scan(self, files: Files, config: MkDocsConfig) -> None:
@@ -115,10 +135,15 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         for file in sorted(files.documentation_pages(), key=lambda f: f.src_uri):
             text = file.content_string
             loaded = load_front_matter(text)
-            if loaded is None or not isinstance(loaded.data, dict) or not (set(loaded.data) & SECTION_KEYS):
+            meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
+            if not set(meta) & SECTION_KEYS and "<!-- researcher" not in text:
                 continue
-            data, _ = read_sections(self._page_input(file, text, loaded.data, "", config, files), self.site)  # reported when the page itself is built
+            body = text.split("\n---", 2)[-1]  # enough to see placement markers
+            data, _ = read_sections(self._page_input(file, text, meta, body, config, files), self.site)  # reported when the page itself is built
             self.index.add_page(file.src_uri, file.url, data)
+
+    def _publish(self, files: Files, config: MkDocsConfig) -> None:
+        """Generated files that span pages: publication pages and .bib files, the feed, the résumé."""
         if self.config.publication_pages:
             for entry in self.index.choose_publication_pages():
                 listing_file = files.get_file_from_path(entry.list_src_uri)
@@ -140,6 +165,26 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             resume = self.index.resume(config.site_url, self.config.obfuscate_email)
             if resume is not None:
                 files.append(File.generated(config, "resume.json", content=json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"))
+
+    def _bibliographies(self, data_files: DataFiles, project: Path) -> Bibliographies:
+        cache_dir = (project / self.config.cache_dir) if self.config.cache else None
+        previous = self.site.bibliographies.memory if self.site is not None else {}
+        return Bibliographies(data_files, cache_dir, previous)
+
+    def _venues(self, project: Path) -> dict:
+        if not self.config.venues:
+            return {}
+        path = (project / self.config.venues).resolve()
+        reporter = Reporter(os.path.relpath(path, project).replace(os.sep, "/"))
+        try:
+            venues = read_venues(path.read_text(encoding="utf-8-sig"), reporter)
+        except OSError:
+            reporter.warn((), "the venues file given in mkdocs.yml (venues:) does not exist")
+            venues = {}
+        for diagnostic in reporter.found:
+            log.warning(str(diagnostic))
+        self._extra_watch = [str(path)]
+        return venues
 
     def _render_markdown(self, config: MkDocsConfig):
         """The site's Markdown settings, for Markdown fields; one instance per build."""

@@ -22,6 +22,7 @@ from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, PartialDate
 from .names import ET_AL, SelfMatcher
+from .venues import badge_text_colour
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -166,6 +167,14 @@ class _Helpers:
         return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
 
     pub_anchor = staticmethod(urls.pub_anchor)
+
+    @staticmethod
+    def badge_style(pub) -> str:
+        """The style attribute of a venue badge coloured by the venues file (colours are checked CSS)."""
+        if not pub.venue_color:
+            return ""
+        text = badge_text_colour(pub.venue_color)
+        return f"--researcher-badge-color: {pub.venue_color}" + (f"; --researcher-badge-text: {text}" if text else "")
 
     @staticmethod
     def pub_date(pub) -> PartialDate | None:

@@ -310,6 +310,8 @@ def read_list(kind: str, value: Any, ctx: Context) -> list:
     """The valid entries of a section's list; each bad entry is reported and left out."""
     record = SECTIONS[kind]
     path = (kind,)
+    if kind == "publications" and isinstance(value, str):
+        value = [value]
     if value is None or value == []:
         ctx.reporter.warn(path, f"the list is empty; add entries or remove the '{kind}' key")
         return []
@@ -320,6 +322,8 @@ def read_list(kind: str, value: Any, ctx: Context) -> list:
             return []
     entries = []
     for index, raw in enumerate(value):
+        if kind == "publications" and isinstance(raw, str):
+            continue  # a .bib or CSL-JSON file: read by the page (see page.read_sections)
         entry = _read_one(record, raw, ctx, path + (index,))
         if entry is not None:
             entries.append(entry)

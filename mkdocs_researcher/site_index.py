@@ -93,7 +93,7 @@ class SiteIndex:
     def owner(self):
         """The site's owner: the profile of the home page, else of the first page with one."""
         with_profile = [p for p in self.pages if p.data.profile]
-        home = [p for p in with_profile if p.url == ""]
+        home = [p for p in with_profile if p.src_uri in ("index.md", "README.md")]
         return (home or with_profile or [None])[0]
 
     def feed(self, site_url: str, site_name: str) -> str:

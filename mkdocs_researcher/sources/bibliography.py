@@ -1,0 +1,82 @@
+"""Publication files (.bib, CSL-JSON) named in front matter, read once per content.
+
+Parsing a large .bib is the one slow step of a build, so results are kept by
+the file's content hash: in memory (``mkdocs serve`` rebuilds reuse them) and
+in a cache folder next to mkdocs.yml (a new ``mkdocs build`` reuses them). A
+changed file has a new hash, so the cache is never stale; it is safe to delete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..diagnostics import Diagnostic, Reporter
+from ..model import Publication
+from .bibtex import read_bibtex, read_text_file
+from .csl import read_csl_json
+from .datafiles import DataFiles
+
+READERS = {".bib": read_bibtex, ".json": read_csl_json}
+
+
+@dataclass
+class Bibliographies:
+    data_files: DataFiles
+    cache_dir: Path | None  # None: no cache on disk
+    memory: dict[str, tuple[list[Publication], list[Diagnostic]]] = field(default_factory=dict)
+
+    def load(self, path: Path, reporter: Reporter, where: tuple, assets_prefix: str) -> list[Publication]:
+        """The publications of one file; its problems (from this read or a cached one) go to ``reporter``."""
+        self.data_files.used.add(path)
+        name = self.data_files.display_name(path)
+        reader = READERS.get(path.suffix.lower())
+        if reader is None:
+            reporter.warn(where, f"'{name}' is neither a .bib nor a .json (CSL-JSON) file")
+            return []
+        try:
+            content = path.read_bytes()
+        except FileNotFoundError:
+            reporter.warn(where, f"the publications file '{name}' does not exist (paths are relative to this page's file)")
+            return []
+        except OSError as error:
+            reporter.warn(where, f"the publications file '{name}' cannot be read: {error.strerror}")
+            return []
+        key = hashlib.sha256(b"\0".join([__version__.encode(), name.encode(), assets_prefix.encode(), content])).hexdigest()
+        cached = self.memory.get(key) or self._from_disk(key)
+        if cached is None:
+            found: list[Diagnostic] = []
+            file_reporter = Reporter(name, {}, found)
+            text = read_text_file(path, file_reporter)
+            pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
+            if not pubs and not found and text is not None:
+                file_reporter.warn((), "the file has no entries")
+            cached = (pubs, found)
+            self._to_disk(key, cached)
+        self.memory[key] = cached
+        reporter.found.extend(cached[1])
+        return list(cached[0])
+
+    def _from_disk(self, key: str):
+        if self.cache_dir is None:
+            return None
+        try:
+            with open(self.cache_dir / f"{key}.pickle", "rb") as handle:
+                return pickle.load(handle)
+        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            return None  # absent, or written by another version: read the file again
+
+    def _to_disk(self, key: str, value) -> None:
+        if self.cache_dir is None:
+            return
+        try:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            temporary = self.cache_dir / f"{key}.tmp"
+            with open(temporary, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            temporary.replace(self.cache_dir / f"{key}.pickle")
+        except OSError:
+            pass  # a read-only checkout still builds, only slower

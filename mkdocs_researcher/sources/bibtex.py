@@ -1,0 +1,908 @@
+"""Reading a .bib file into publications, losing no entry without saying why.
+
+bibtexparser splits the file into entries; this module resolves ``@string``
+macros, ``#`` concatenation and ``crossref`` itself, decodes TeX only where a
+value has some (pylatexenc is slow), and maps BibTeX, biblatex and al-folio
+fields onto the model. Every entry becomes one Publication, or one warning
+says why it could not. Text from a .bib file is never Markdown (``trusted``
+is False).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from os import PathLike
+from pathlib import Path
+from typing import Iterator, Mapping, Protocol
+from urllib.parse import urlsplit
+
+import bibtexparser
+from bibtexparser.model import (
+    Block,
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    Field,
+    ImplicitComment,
+    ParsingFailedBlock,
+    String,
+)
+from pylatexenc import latex2text, latexwalker
+
+from ..diagnostics import Reporter
+from ..fields import MONTH_NAMES
+from ..links import expand, label_for, safe_url
+from ..model import Author, Link, Publication
+from ..names import ET_AL, parse_author, split_marks
+from ..schema import derive_key
+
+# Fields that only steer how al-folio shows an entry; they are left out of the BibTeX a visitor copies.
+DISPLAY_ONLY_FIELDS = (
+    "abbr",
+    "selected",
+    "preview",
+    "pdf",
+    "code",
+    "html",
+    "slides",
+    "poster",
+    "video",
+    "website",
+    "supp",
+    "blog",
+    "bibtex_show",
+    "google_scholar_id",
+    "award",
+    "award_name",
+    "additional_info",
+    "annotation",
+    "hal",
+)
+_DISPLAY_ONLY = frozenset(DISPLAY_ONLY_FIELDS)
+LEFT_OUT = "so this entry is left out"  # ends every message about an entry that gives no Publication
+
+_TYPES = {
+    "article": "journal",
+    "inproceedings": "conference",
+    "conference": "conference",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "book": "book",
+    "incollection": "chapter",
+    "inbook": "chapter",
+    "techreport": "report",
+    "report": "report",
+    "patent": "patent",
+    "proceedings": "other",
+}
+_PREPRINT_TYPES = ("misc", "unpublished", "online")  # preprints when they carry an arXiv id
+_VENUE_FIELDS = ("journal", "booktitle", "journaltitle", "school", "institution", "howpublished", "publisher")
+_THESIS_VENUE_FIELDS = ("school", "institution", *_VENUE_FIELDS)
+# Link fields in the order al-folio shows its buttons; BibTeX's url is the publisher's page.
+_LINK_FIELDS = (
+    ("arxiv", "arxiv"),
+    ("doi", "doi"),
+    ("url", "html"),
+    ("html", "html"),
+    ("pdf", "pdf"),
+    ("supp", "supp"),
+    ("video", "video"),
+    ("blog", "blog"),
+    ("code", "code"),
+    ("poster", "poster"),
+    ("slides", "slides"),
+    ("website", "website"),
+    ("hal", "hal"),
+    ("hal_id", "hal"),
+)
+# A crossref lends context (venue, year, publisher, editors), not the parent's own title, links or abstract.
+_OWN_FIELDS = frozenset(("title", "crossref", "url", "doi", "eprint", "abstract", "note", "keywords", "hal_id", "arxiv")) | _DISPLAY_ONLY
+_FILE_LINKS = frozenset(("pdf", "slides", "poster", "supp"))  # al-folio looks these up under assets/pdf/
+_MONTH_MACROS = dict(
+    zip(
+        MONTH_NAMES,
+        ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"),
+    )
+)
+
+# --- TeX to Unicode -------------------------------------------------------------------------
+
+
+
+def _latex_to_text() -> latex2text.LatexNodes2Text:
+    """pylatexenc's converter; a macro it does not know keeps the text of its arguments (\\texttt{x} is x)."""
+    macros = latex2text.get_default_latex_context_db()
+    macros.set_unknown_macro_spec(latex2text.MacroTextSpec("", discard=False))
+    return latex2text.LatexNodes2Text(latex_context=macros, math_mode="verbatim")  # $...$ kept, for MathJax/KaTeX
+
+
+_LATEX = _latex_to_text()
+_PARSING_CONTEXT = latexwalker.get_default_latex_context_db()  # built once: pylatexenc would rebuild it on every call
+_NEEDS_TEX = re.compile(r"[\\{$~]")
+_MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$", re.DOTALL)
+_SPACES = re.compile(r"[ \t\r\n]+")
+_ENDS_IN_MACRO = re.compile(r"\\(?:[A-Za-z]+|[`'^\"~=.])?$")  # "\ss x", "\v c": the macro takes the next word
+_MACRO_WORD = re.compile(r"[^ ]*\\[^ ]*")  # text is squashed: words are separated by single spaces
+_MACRO_NAME = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
+_SIMPLE_ESCAPE = re.compile(r"\\([&%_#$])")
+_TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"), ("~", "\xa0"))
+
+
+def tex_to_text(text: str) -> str:
+    """BibTeX text as Unicode: accents decoded, protecting braces dropped, ``$math$`` kept verbatim."""
+    text = _squash(text)
+    if not _NEEDS_TEX.search(text):
+        return _typography(text)
+    if "$" not in text:
+        return _squash(_tex_segment(text))
+    parts, pos = [], 0
+    for math in _MATH.finditer(text):
+        parts += [_tex_segment(text[pos : math.start()]), math.group()]
+        pos = math.end()
+    parts.append(_tex_segment(text[pos:]))
+    return _squash("".join(parts))
+
+
+def _squash(text: str) -> str:
+    """Runs of spaces and line breaks as one space; not str.split(), which would also eat no-break spaces."""
+    if "\n" in text or "  " in text or "\t" in text or "\r" in text:  # cheaper than always running the regex
+        text = _SPACES.sub(" ", text)
+    return text.strip()
+
+
+def _typography(text: str) -> str:
+    if "--" in text or "~" in text or "``" in text or "''" in text:  # rarely: skip five replace() calls
+        for tex, char in _TYPOGRAPHY:
+            text = text.replace(tex, char)
+    return text
+
+
+def _tex_segment(text: str) -> str:
+    """Text without math; only the words with a macro go through pylatexenc, which costs ~0.1-1 ms a call."""
+    parts, pos = [], 0
+    for start, end in _macro_words(text):
+        parts += [_plain(text[pos:start]), _tex_word(text[start:end])]
+        pos = end
+    parts.append(_plain(text[pos:]))
+    return "".join(parts)
+
+
+def _macro_words(text: str) -> Iterator[tuple[int, int]]:
+    """Where the words with a macro are, each grown until its braces close and its last macro has its argument."""
+    pos = 0
+    while match := _MACRO_WORD.search(text, pos):
+        start, end = match.span()
+        while end < len(text) and (text.count("{", start, end) > text.count("}", start, end) or _ENDS_IN_MACRO.search(text, start, end)):
+            space = text.find(" ", end + 1)
+            end = len(text) if space < 0 else space
+        yield start, end
+        pos = end
+
+
+def _tex_word(word: str) -> str:
+    unescaped = _SIMPLE_ESCAPE.sub(r"\1", word)  # \& and \% are common enough to be worth a shortcut
+    return _decode_word(word) if "\\" in unescaped else _plain(unescaped)
+
+
+def _plain(text: str) -> str:
+    return _typography(text.replace("{", "").replace("}", ""))
+
+
+@lru_cache(maxsize=8192)
+def _decode_word(word: str) -> str:
+    try:
+        text = _LATEX.latex_to_text(word, latex_context=_PARSING_CONTEXT)
+    except Exception:  # pylatexenc fails on some macros (\\href); the words must survive without it
+        text = _plain(_MACRO_NAME.sub("", word))
+    return text.replace("\xad", "")  # \- is a hyphenation hint, invisible in print and harmful to name matching
+
+
+# --- Files ------------------------------------------------------------------------------------
+
+
+def read_text_file(path: str | PathLike, reporter: Reporter) -> str | None:
+    """A source file as text, or None with a warning when there is none.
+
+    UTF-8 (a BOM is fine); a file that has no UTF-8 beyond ASCII is read as Windows-1252. Bytes that
+    are neither come back as \\udc80-\\udcff, for ``drop_junk`` to skip with a warning.
+    """
+    name = Path(path).name
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        reporter.warn((), f"cannot read {name}: {error.strerror or error}")
+        return None
+    if not data.strip():
+        reporter.warn((), f"{name} is empty")
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        text = data.decode("utf-8-sig", errors="surrogateescape")
+        if _BEYOND_ASCII.search(text) or "\x00" in text:
+            return text  # UTF-8 with some binary junk in it
+        reporter.warn(
+            (),
+            f"{name} is not UTF-8 (the first such character is on this line); it was read as Windows-1252 "
+            "- save it as UTF-8 so that accents are certain to be right",
+            line=data.count(b"\n", 0, error.start) + 1,
+        )
+        return data.decode("cp1252", errors="replace")
+
+
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f\udc80-\udcff]")  # a character that decoded as real UTF-8
+_JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\udc80-\udcff]")  # control characters and undecodable bytes
+
+
+def drop_junk(text: str, reporter: Reporter) -> str:
+    """``text`` without binary junk, which no source file means to contain; warns once where it starts."""
+    first = _JUNK.search(text)
+    if not first:
+        return text
+    reporter.warn(
+        (),
+        f"the file contains {len(_JUNK.findall(text))} bytes that are not text (binary junk), the first on this line; they are skipped",
+        line=text.count("\n", 0, first.start()) + 1,
+    )
+    return _JUNK.sub("", text)
+
+
+def read_bibtex_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Publication]:
+    text = read_text_file(path, reporter)
+    return [] if text is None else read_bibtex(text, reporter, **kw)
+
+
+# --- Splitting into entries -------------------------------------------------------------------
+
+_ENTRY_OPENING = re.compile(r"@[ \t]*([A-Za-z]\w*)[ \t]*[{(]")
+_NOT_ENTRIES = ("string", "comment", "preamble")
+
+
+def entry_count_estimate(text: str) -> int:
+    """How many ``@type{`` / ``@type(`` entries ``text`` opens (not @string, @comment, @preamble)."""
+    return sum(m.group(1).lower() not in _NOT_ENTRIES for m in _ENTRY_OPENING.finditer(text))
+
+
+@dataclass
+class _Entry:
+    type: str
+    key: str
+    line: int
+    offset: int  # turns bibtexparser's 0-based field lines into file lines
+    fields: dict[str, Field]  # bibtexparser's, by lower-case name; values as written ({…}, "…", macro # …)
+    bibtex: str  # the source as written, display-only fields removed
+
+
+@contextmanager
+def _quiet_bibtexparser():
+    """bibtexparser logs each failed block; the warnings here say the same in a researcher's words."""
+    logger = logging.getLogger("bibtexparser.splitter")
+    disabled, logger.disabled = logger.disabled, True
+    try:
+        yield
+    finally:
+        logger.disabled = disabled
+
+
+def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
+    """bibtexparser's blocks, each with the number to add to its 0-based lines."""
+    try:
+        with _quiet_bibtexparser():
+            return [(block, 1) for block in bibtexparser.parse_string(text, parse_stack=[]).blocks]
+    except Exception:  # bibtexparser raises where it suspects a bug of its own: retry entry by entry
+        pass
+    blocks = []
+    starts = [m.start() for m in re.finditer(r"(?m)^[ \t]*@", text)]
+    for start, end in zip([0] + starts, starts + [len(text)]):
+        line = text.count("\n", 0, start) + 1
+        try:
+            with _quiet_bibtexparser():
+                blocks += [(block, line) for block in bibtexparser.parse_string(text[start:end], parse_stack=[]).blocks]
+        except Exception as error:
+            opening = re.match(r"\s*@\s*\w+\s*[{(]\s*([^,\s]*)", text[start:end])
+            reporter.warn((opening.group(1),) if opening else (), f"bibtexparser failed on this entry ({error}), {LEFT_OUT}", line=line)
+    return blocks
+
+
+def _strings(blocks: list[tuple[Block, int]], reporter: Reporter) -> dict[str, str]:
+    """@string macros by lower-case name (BibTeX ignores case); a later definition wins, as in BibTeX."""
+    strings = {}
+    for block, offset in blocks:
+        if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, String):
+            block = block.ignore_error_block
+            reporter.warn((block.key,), "this @string macro is defined a second time; the later definition is used", line=block.start_line + offset)
+        if isinstance(block, String):
+            strings[block.key.lower()] = block.value
+    return strings
+
+
+_PLACEHOLDER = "\x00"  # stands in for a backslash before a brace; junk removal guarantees the text has none
+_ESCAPED_BRACE = re.compile(r"\\(?=[{}])")
+_BIBTEX_MARKS = re.compile(r"[{}]|\n[ \t]*@")
+_FIELDS_OUTSIDE = re.compile(r"(?m)^[ \t]*,?[ \t]*([A-Za-z][\w-]*)[ \t]*=[ \t]*[{\"\d]")
+
+
+class _Splitter:
+    """Turns bibtexparser's blocks into entries, re-reading the ones it cut short or gave up on."""
+
+    def __init__(self, text: str, reporter: Reporter):
+        self.text = text
+        self.reporter = reporter
+        self.entries: list[_Entry] = []
+        self._line_starts: list[int] | None = None
+        self._reread_until = 0  # last line of an entry re-read here; bibtexparser's leftovers of it are skipped
+
+    def add(self, block: Block, offset: int) -> None:
+        line = block.start_line + offset
+        if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and isinstance(block.ignore_error_block, Entry):
+            block = block.ignore_error_block  # duplicate keys and fields are handled for all entries alike
+        if isinstance(block, Entry):
+            # Unbalanced as BibTeX counts braces: bibtexparser ended it at an escaped \{ or \}.
+            reread = _bibtex_depth(block.raw) != 0 and self._reread(block, line)
+            if not reread:
+                self.entries.append(_entry(block, offset, self.reporter))
+        elif isinstance(block, ParsingFailedBlock):
+            opening = _ENTRY_OPENING.match(block.raw)
+            kind = opening.group(1).lower() if opening else "entry"
+            if kind in _NOT_ENTRIES:
+                self.reporter.warn((), f"this @{kind} block could not be read: {_explain(block.error)}", line=line)
+            elif not self._reread(block, line):
+                self.reporter.warn(_key_path(block.raw), f"{_explain(block.error)}, {LEFT_OUT}", line=line)
+        elif isinstance(block, ImplicitComment) and line > self._reread_until:
+            self._check_fragment(block.raw, line)
+
+    def _reread(self, block: Block, line: int) -> bool:
+        """Read the entry again counting braces as BibTeX does; False if BibTeX could not read it either."""
+        start = self.text.find(block.raw[:80], self._offset_of_line(line))
+        opening = _ENTRY_OPENING.match(self.text, start) if start >= 0 else None
+        end = _bibtex_end(self.text, opening.end() - 1) if opening and opening.group().endswith("{") else None
+        if end is None:
+            if isinstance(block, Entry):
+                self.reporter.warn(
+                    (block.key,),
+                    "an escaped brace \\{ or \\} may end this entry early; check that its last fields are there",
+                    line=line,
+                )
+            return False
+        source = self.text[start:end]
+        with _quiet_bibtexparser():
+            blocks = bibtexparser.parse_string(_ESCAPED_BRACE.sub(_PLACEHOLDER, source), parse_stack=[]).blocks
+        if len(blocks) != 1 or not isinstance(blocks[0], Entry):
+            return False
+        entry = _entry(blocks[0], line, self.reporter)
+        entry.bibtex = entry.bibtex.replace(_PLACEHOLDER, "\\")
+        for field in entry.fields.values():
+            field.value = field.value.replace(_PLACEHOLDER, "")  # \{ read as the brace BibTeX takes it for
+        self.entries.append(entry)
+        self._reread_until = line + source.count("\n")
+        return True
+
+    def _offset_of_line(self, line: int) -> int:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        return self._line_starts[min(line, len(self._line_starts)) - 1]
+
+    def _check_fragment(self, text: str, line: int) -> None:
+        """Text between entries is a comment to BibTeX, unless it looks like fields that lost their entry."""
+        first = _FIELDS_OUTSIDE.search(text)
+        if first:
+            names = ", ".join(_FIELDS_OUTSIDE.findall(text)[:3])
+            self.reporter.warn(
+                (),
+                f"text outside any entry looks like fields ({names} = ...); it belongs to no entry and is "
+                "ignored - is an '@type{key,' line missing before it?",
+                line=line + text.count("\n", 0, first.start()),
+            )
+
+
+def _bibtex_depth(raw: str) -> int:
+    return raw.count("{") - raw.count("}")
+
+
+def _bibtex_end(text: str, opening: int) -> int | None:
+    """End of the entry whose ``{`` is at ``opening``, every brace counted; None if another entry starts first."""
+    depth = 0
+    for mark in _BIBTEX_MARKS.finditer(text, opening):
+        if mark.group() == "{":
+            depth += 1
+        elif mark.group() == "}":
+            depth -= 1
+            if depth == 0:
+                return mark.end()
+        else:
+            return None
+    return None
+
+
+def _key_path(raw: str) -> tuple:
+    key = re.match(r"@[ \t]*\w+[ \t]*[{(]\s*([^,\s{}()=]+)", raw)
+    return (key.group(1),) if key else ()
+
+
+def _explain(error: Exception) -> str:
+    """bibtexparser's reason in a researcher's words."""
+    reason = getattr(error, "abort_reason", None) or str(error)
+    if reason.startswith("Expected comma after entry key"):
+        return "a comma is missing after the key"
+    if reason.startswith("Unexpected block start"):
+        return "the entry does not end before the next one starts (a brace or quote is not closed)"
+    if reason.startswith("Unexpectedly reached end of file"):
+        return "the entry does not end before the end of the file (a brace or quote is not closed)"
+    if reason.startswith("Expected equals sign"):
+        return "a field name is not followed by '='"
+    return f"bibtexparser cannot read it ({reason.strip()})"
+
+
+def _entry(block: Entry, offset: int, reporter: Reporter) -> _Entry:
+    """One entry with its fields by lower-case name."""
+    fields = {item.key.lower(): item for item in block.fields}
+    # More "=" than fields: some value holds one, maybe because a comma is missing before a field.
+    if len(fields) != len(block.fields) or block.raw.count("=") > len(fields):
+        fields = {}
+        for item in block.fields:
+            _add_field(fields, item, offset, block.key, reporter)
+    bibtex = block.raw if _DISPLAY_ONLY.isdisjoint(fields) else _without_display_fields(block)
+    return _Entry(block.entry_type.lower(), block.key, block.start_line + offset, offset, fields, bibtex)
+
+
+def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, reporter: Reporter) -> None:
+    """Add a field, repairing a missing comma and warning about a field given twice."""
+    name, line = item.key.lower(), item.start_line + offset
+    if "=" in item.value:  # bibtexparser reads "title = {A} year = 2020", a comma missing, as one value
+        rest = _pieces(item.value)[1]
+        missed = re.match(r"([A-Za-z][\w-]*)\s*=\s*(.*)$", rest, re.DOTALL)
+        if missed:
+            reporter.warn((key, name), f"a comma is missing before the field '{missed.group(1)}'; both fields are read", line=line)
+            value = item.value[: len(item.value) - len(rest)].rstrip()
+            item = Field(item.key, value, item.start_line)
+            _add_field(fields, Field(missed.group(1), missed.group(2).strip(), item.start_line + value.count("\n")), offset, key, reporter)
+    if name in fields:
+        reporter.warn((key, name), "this field appears twice in the entry; the first one is used", line=line)
+    else:
+        fields[name] = item
+
+
+_FIELD_HEAD = re.compile(r"\s*,\s*([^\s=,{}()\"#]+)\s*=\s*")
+
+
+def _without_display_fields(block: Entry) -> str:
+    """The entry as written minus display-only fields, every other byte kept; as written if unsure."""
+    raw = block.raw
+    pos = raw.find(",")
+    kept = [raw[:pos]]
+    last = max(i for i, item in enumerate(block.fields) if item.key.lower() in _DISPLAY_ONLY)
+    for item in block.fields[: last + 1]:  # what follows the last display-only field is kept as it is
+        head = _FIELD_HEAD.match(raw, pos)
+        if not head or head.group(1) != item.key or not raw.startswith(item.value, head.end()):
+            return raw  # something bibtexparser skipped over sits between the fields
+        end = head.end() + len(item.value)
+        if item.key.lower() not in _DISPLAY_ONLY:
+            kept.append(raw[pos:end])
+        pos = end
+    kept.append(raw[pos:])
+    return "".join(kept)
+
+
+# --- Field values -------------------------------------------------------------------------------
+
+_BRACES = re.compile(r"(?<!\\)[{}]")  # as bibtexparser counts them when it delimits a value
+_QUOTE_MARKS = re.compile(r'(?<!\\)[{}"]')
+_MACRO = re.compile(r"[^\s\"#%'(),={}]+")
+
+
+def _pieces(value: str) -> tuple[list[tuple[bool, str]], str]:
+    """The parts of a value joined by ``#`` as (is_macro, text), and any text after them that is no part of it."""
+    pieces: list[tuple[bool, str]] = []
+    pos, size = 0, len(value)
+    while True:
+        while pos < size and value[pos].isspace():
+            pos += 1
+        if pos == size:
+            return pieces, ""
+        if value[pos] in '{"':
+            end = _group_end(value, pos)
+            if end is None:
+                return pieces, value[pos:]
+            pieces.append((False, value[pos + 1 : end]))
+            pos = end + 1
+        else:
+            word = _MACRO.match(value, pos)
+            if not word:
+                return pieces, value[pos:]
+            pieces.append((not word.group().isdigit(), word.group()))
+            pos = word.end()
+        while pos < size and value[pos].isspace():
+            pos += 1
+        if pos == size:
+            return pieces, ""
+        if value[pos] != "#":
+            return pieces, value[pos:]
+        pos += 1
+
+
+def _group_end(value: str, start: int) -> int | None:
+    """Index of the brace or quote closing the one at ``start``."""
+    depth, quoted = 0, value[start] == '"'
+    for mark in (_QUOTE_MARKS if quoted else _BRACES).finditer(value, start + quoted):
+        char = mark.group()
+        if char == '"' and depth == 0:
+            return mark.start()
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0 and not quoted:
+            return mark.start()
+    return None
+
+
+class _Values:
+    """The fields of one entry: macros resolved, crossref filled in, TeX decoded on request."""
+
+    def __init__(self, entry: _Entry, parent: _Entry | None, strings: dict[str, str], reporter: Reporter):
+        self.entry, self.parent = entry, parent
+        self.fields = entry.fields
+        if parent is not None:
+            inherited = {name: field for name, field in parent.fields.items() if name not in _OWN_FIELDS}
+            if "title" in parent.fields:
+                inherited["booktitle"] = parent.fields["title"]  # a proceedings' title is its papers' booktitle
+            self.fields = {**inherited, **entry.fields}
+        self.key = entry.key
+        self.strings = strings
+        self.reporter = reporter
+        self._resolved: dict[str, str] = {}  # each macro warning once, however often a field is read
+
+    def warn(self, name: str, problem: str) -> None:
+        self.reporter.warn((self.key, name), problem, line=self._line(name))
+
+    def _line(self, name: str) -> int:
+        for entry in (self.entry, self.parent):
+            if entry is not None and name in entry.fields:
+                return entry.fields[name].start_line + entry.offset
+        return self.entry.line
+
+    def raw(self, name: str) -> str | None:
+        """The value with macros resolved but TeX left as written."""
+        field = self.fields.get(name)
+        if field is None:
+            return None
+        value = field.value
+        if value[:1] in '{"' and value[-1:] in '}"' and "#" not in value:
+            return value[1:-1]  # the common case, "{...}" alone, needs no parsing
+        if name not in self._resolved:
+            self._resolved[name], unknown = _resolve(value, self.strings, set())
+            for macro in unknown:
+                self.warn(name, f"'{macro}' is not a defined @string macro; its name is used as the text")
+        return self._resolved[name]
+
+    def text(self, name: str) -> str | None:
+        value = self.raw(name)
+        return (tex_to_text(value) or None) if value is not None else None
+
+    def url(self, name: str) -> str | None:
+        """A URL or id: no spaces, no braces, and \\_ or \\% written as _ and %."""
+        value = self.raw(name)
+        return (_URL_NOISE.sub("", value) or None) if value is not None else None
+
+
+_URL_NOISE = re.compile(r"\s+|[{}]|\\(?=[_%&#~$])")
+
+
+def _resolve(value: str, strings: dict[str, str], seen: set[str]) -> tuple[str, list[str]]:
+    """A value's text with @string macros substituted; also the macros that are not defined."""
+    text, unknown = [], []
+    for is_macro, piece in _pieces(value)[0]:
+        name = piece.lower()
+        if not is_macro:
+            text.append(piece)
+        elif name in strings and name not in seen:
+            resolved, missing = _resolve(strings[name], strings, seen | {name})
+            text.append(resolved)
+            unknown += missing
+        elif name in _MONTH_MACROS:
+            text.append(_MONTH_MACROS[name])
+        else:
+            text.append(piece)
+            unknown.append(piece)
+    return "".join(text), unknown
+
+
+# --- Names -------------------------------------------------------------------------------------
+
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,(?:\s*[A-Z][\w.'-]*)+\}$")  # {Family, Given Names}, nothing else
+_COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
+_COMMA = re.compile(r"\s*,\s*")
+_SPACE = re.compile(r"\s+")
+
+
+def _split_top(text: str, separator: re.Pattern) -> list[str]:
+    """``text`` split at ``separator`` where it is not inside braces."""
+    if "{" not in text:
+        return separator.split(text)
+    parts, start, depth, counted = [], 0, 0, 0
+    for match in separator.finditer(text):
+        depth += text.count("{", counted, match.start()) - text.count("}", counted, match.start())
+        counted = match.start()
+        if depth == 0:
+            parts.append(text[start : match.start()])
+            start = match.end()
+    parts.append(text[start:])
+    return parts
+
+
+def _authors(value: str | None) -> list[Author]:
+    if not value:
+        return []
+    return [_author(name) for name in _split_top(_squash(value), _AND) if name.strip()]
+
+
+@lru_cache(maxsize=8192)
+def _author(raw: str) -> Author:
+    """One BibTeX name: "First von Last", "von Last, First" or "von Last, Jr, First"; marks kept apart."""
+    if not _NEEDS_TEX.search(raw) and (raw.count(",") == 1 or "," not in raw and not _has_von(raw.split())):
+        return parse_author(raw)  # plain "First Last" or "Last, First" mean the same in BibTeX and front matter
+    name, marks = split_marks(raw)
+    if name.startswith("{") and _group_end(name, 0) == len(name) - 1:  # {Corporate Name}: never split
+        if name[1:-1].strip().casefold() == "others":
+            return Author(name=ET_AL)  # Zotero writes Google Scholar's "and others" as "and {others}"
+        if _PERSON_IN_BRACES.match(name) and not _COMPANY.search(name):
+            # Zotero braces a one-field name whole, as in {Kvamsdal, Trond}; it is still Last, First.
+            return replace(_author(name[1:-1]), marks=marks)
+        whole = tex_to_text(name)
+        return Author(name=whole, marks=marks, family=whole)
+    parts = [[(w, _word_text(w)) for w in _split_top(part, _SPACE) if w] for part in _split_top(name, _COMMA)]
+    for part in filter(None, parts):  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
+        word, more = split_marks(part[-1][1])
+        part[-1] = (part[-1][0], word)
+        marks += more
+    jr: list[str] = []
+    if len(parts) == 1:
+        first, family = _first_and_family(parts[0])
+    else:
+        family = [text for _, text in parts[0]]
+        if len(parts) > 2:
+            jr = [text for _, text in parts[1]]
+        first = [text for part in parts[2:] or parts[1:] for _, text in part]
+    given, family_name = " ".join(first), " ".join(family)
+    return Author(name=" ".join(first + family + jr), marks=marks, given=given, family=family_name)
+
+
+def _has_von(words: list[str]) -> bool:
+    return any(word[:1].islower() for word in words[:-1])
+
+
+def _word_text(word: str) -> str:
+    return tex_to_text(word) if _NEEDS_TEX.search(word) else word
+
+
+def _first_and_family(words: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """ "Ludwig van Beethoven": the family name starts at the first lower-case ("von") word, as in BibTeX."""
+    von = [i for i, (raw, text) in enumerate(words[:-1]) if _is_von(raw, text)]
+    cut = von[0] if von else len(words) - 1
+    return [text for _, text in words[:cut]], [text for _, text in words[cut:]]
+
+
+def _is_von(raw: str, text: str) -> bool:
+    # A braced word is protected from the test, unless it starts with an accent like {\"u}.
+    return (not raw.startswith("{") or raw.startswith("{\\")) and text[:1].islower()
+
+
+# --- Mapping -----------------------------------------------------------------------------------
+
+
+class FieldSource(Protocol):
+    """One record's fields as text (BibTeX entry or CSL-JSON item), and where to report on them."""
+
+    fields: Mapping[str, object]  # by lower-case name; only presence is used here
+
+    def text(self, name: str) -> str | None: ...
+
+    def url(self, name: str) -> str | None: ...
+
+    def warn(self, name: str, problem: str) -> None: ...
+
+
+def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
+    """al-folio's fields (abbr, selected, award, additional_info and the link buttons) onto ``pub``."""
+    if _DISPLAY_ONLY.isdisjoint(source.fields):  # most entries outside al-folio: skip the look-ups
+        return _add_links(pub, source, assets_prefix)
+    pub.abbr = source.text("abbr")
+    pub.award = source.text("award") or source.text("award_name")
+    selected = source.text("selected")
+    if selected is not None:
+        if selected.lower() in ("true", "yes", "1", "false", "no", "0"):
+            pub.selected = selected.lower() in ("true", "yes", "1")
+        else:
+            source.warn("selected", f"'{selected}' is not true or false; the entry is not marked as selected")
+    # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
+    pub.note = _joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
+    _add_links(pub, source, assets_prefix)
+
+
+def _add_links(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
+    for field, kind in _LINK_FIELDS:
+        value = source.url(field) if field in source.fields else None
+        if value:
+            add_link(pub, kind, value, source, field, assets_prefix)
+
+
+def add_link(pub: Publication, kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> None:
+    """A link unless its URL is unsafe (warned) or already there under another field."""
+    if kind in ("doi", "arxiv"):
+        value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
+    url, _ = expand(kind, value)
+    if kind in _FILE_LINKS and not urlsplit(url).scheme and not url.startswith("/"):
+        url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
+    safe = safe_url(url)
+    if safe is None:
+        source.warn(field, f"'{value[:60]}' is not an http(s), mailto or relative URL; this link is left out")
+    elif all(_same_url_key(safe) != _same_url_key(link.url) for link in pub.links):
+        pub.links.append(Link(kind, safe, label_for(kind)))
+
+
+_ID_PREFIX = re.compile(r"^(?:doi|arxiv)\s*:\s*", re.IGNORECASE)
+
+
+def _same_url_key(url: str) -> str:
+    return url.split("://", 1)[-1].rstrip("/").lower()  # http and https, with or without the last /
+
+
+def _joined(*notes: str | None) -> str | None:
+    return " ".join(n for n in notes if n) or None
+
+
+def tags_from(keywords: str | None) -> list[str]:
+    """Keywords separated by commas or semicolons, each once."""
+    return list(dict.fromkeys(k.strip() for k in re.split(r"[,;]", keywords or "") if k.strip()))
+
+
+def _arxiv_eprint(values: _Values) -> bool:
+    return (values.text("archiveprefix") or values.text("eprinttype") or "").lower() == "arxiv"
+
+
+def mentions_arxiv(venue: str | None) -> bool:
+    return bool(venue) and ("arxiv" in venue.lower() or venue == "CoRR")  # CoRR is DBLP's name for arXiv
+
+
+def _type(entry_type: str, values: _Values, venue: str | None) -> str:
+    if entry_type in _PREPRINT_TYPES and (_arxiv_eprint(values) or mentions_arxiv(venue)):
+        return "preprint"
+    if entry_type == "article" and mentions_arxiv(venue):
+        return "preprint"  # Google Scholar exports arXiv papers as @article{journal={arXiv preprint ...}}
+    return _TYPES.get(entry_type, "other")
+
+
+_YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
+_ISO_DATE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?")
+
+
+def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
+    """Year, month, and a year that is words ("In Press") to show in the note."""
+    year_text = values.text("year")
+    date = _ISO_DATE.match(values.text("date") or "")
+    year = _YEAR.search(year_text or "")
+    month = _month(values) or (int(date.group(2)) if date and date.group(2) and 1 <= int(date.group(2)) <= 12 else None)
+    if year:
+        return int(year.group(1)), month, None
+    return (int(date.group(1)) if date else None), month, year_text
+
+
+def _month(values: _Values) -> int | None:
+    text = values.text("month")
+    if not text:
+        return None
+    number = re.match(r"\s*(\d{1,2})\b", text)
+    if number and 1 <= int(number.group(1)) <= 12:
+        return int(number.group(1))
+    name = re.search(r"[A-Za-z]{3}", text)
+    if name and name.group().lower() in MONTH_NAMES:
+        return MONTH_NAMES.index(name.group().lower()) + 1
+    values.warn("month", f"'{text}' is not a month; it is left out")
+    return None
+
+
+def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publication | None:
+    title = values.text("title")
+    if not title:
+        values.warn("title", f"there is no title, {LEFT_OUT}")
+        return None
+    year, month, year_words = _date(values)
+    # A thesis is "at" its school: biblatex exports may put subject categories in journaltitle.
+    venue_fields = _THESIS_VENUE_FIELDS if _TYPES.get(entry.type) == "thesis" else _VENUE_FIELDS
+    venue = next(filter(None, map(values.text, venue_fields)), None)
+    pub = Publication(
+        title=title,
+        key=values.key,
+        authors=_authors(values.raw("author")),
+        venue=venue,
+        year=year,
+        month=month,
+        type=_type(entry.type, values, venue),
+        abstract=values.text("abstract"),
+        note=_joined(values.text("note"), year_words),
+        tags=tags_from(values.text("keywords")),
+        trusted=False,
+        bibtex=entry.bibtex,
+    )
+    eprint = values.url("eprint")
+    if eprint and _arxiv_eprint(values):
+        add_link(pub, "arxiv", eprint, values, "eprint")
+    apply_display_fields(pub, values, assets_prefix)
+    return pub
+
+
+def assign_unique_keys(found: list[tuple[int | None, Publication]], reporter: Reporter) -> None:
+    """A key for every (line, publication); a second use of a key becomes KEY-2 (then -3…), so neither is lost."""
+    taken = {pub.key for _, pub in found}
+    first_line: dict[str, int | None] = {}
+    for line, pub in found:
+        if not pub.key:
+            pub.key = derive_key(pub.authors, pub.year, pub.title)
+            reporter.warn((), f"this entry has no key; it is kept as {pub.key}", line=line)
+        if pub.key in first_line:
+            number = 2
+            while f"{pub.key}-{number}" in taken:
+                number += 1
+            renamed = f"{pub.key}-{number}"
+            used = f" by the entry on line {first_line[pub.key]}" if first_line[pub.key] else ""
+            reporter.warn((pub.key,), f"this key is already used{used}; this entry is kept as {renamed}", line=line)
+            pub.key = renamed
+        first_line.setdefault(pub.key, line)
+        taken.add(pub.key)
+
+
+def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], strings: dict[str, str], reporter: Reporter) -> _Entry | None:
+    field = entry.fields.get("crossref")
+    if field is None:
+        return None
+    target = _resolve(field.value, strings, set())[0].strip()
+    parent = by_key.get(target.lower())  # BibTeX matches crossref keys ignoring case
+    if parent is None:
+        reporter.warn(
+            (entry.key, "crossref"),
+            f"no entry has the key '{target}'; no fields are filled in from it",
+            line=field.start_line + entry.offset,
+        )
+    return parent
+
+
+@contextmanager
+def _gc_paused():
+    """Cyclic GC passes over bibtexparser's tens of thousands of live objects cost a sixth of the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_bibtex(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
+    """The publications of a .bib file's text; every entry left out is reported with its line."""
+    with _gc_paused():
+        return _read_bibtex(text, reporter, assets_prefix)
+
+
+def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str) -> list[Publication]:
+    text = drop_junk(text, reporter)
+    blocks = _blocks(text, reporter)
+    strings = _strings(blocks, reporter)
+    splitter = _Splitter(text, reporter)
+    for block, offset in blocks:
+        splitter.add(block, offset)
+    by_key: dict[str, _Entry] = {}
+    for entry in splitter.entries:
+        by_key.setdefault(entry.key.lower(), entry)
+    found = []
+    for entry in splitter.entries:
+        values = _Values(entry, _crossref_parent(entry, by_key, strings, reporter), strings, reporter)
+        pub = _publication(entry, values, assets_prefix)
+        if pub is not None:
+            found.append((entry.line, pub))
+    assign_unique_keys(found, reporter)
+    return [pub for _, pub in found]

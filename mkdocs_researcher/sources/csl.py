@@ -1,0 +1,199 @@
+"""Reading CSL-JSON (Zotero, citation-js, pandoc) into publications.
+
+A file is an array of items, or an object with an ``items`` array. Every item
+becomes one Publication, or one warning (with the item's line) says why not.
+Text from CSL-JSON is never Markdown (``trusted`` is False); the few rich-text
+tags CSL allows in titles (<i>, <sup>…) are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from os import PathLike
+from typing import Any
+
+from ..diagnostics import Reporter
+from ..model import Author, Publication
+from ..names import ET_AL, parse_author, split_marks
+from .bibtex import LEFT_OUT, apply_display_fields, assign_unique_keys, drop_junk, mentions_arxiv, read_text_file, tags_from
+
+_TYPES = {
+    "article-journal": "journal",
+    "paper-conference": "conference",
+    "thesis": "thesis",
+    "book": "book",
+    "chapter": "chapter",
+    "report": "report",
+    "patent": "patent",
+}
+_THESIS_GENRES = {"phdthesis": "PhD thesis", "mastersthesis": "Master's thesis"}  # citation-js keeps BibTeX's words
+_RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span)(?:\s[^>]*)?>")  # CSL's HTML-like markup in titles
+_SPACES = re.compile(r"\s+")
+_BETWEEN_ITEMS = re.compile(r"[\s,]*")
+_DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{1,2}))?")
+
+
+def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Publication]:
+    text = read_text_file(path, reporter)
+    return [] if text is None else read_csl_json(text, reporter, **kw)
+
+
+def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
+    """The publications of a CSL-JSON text; an item left out is reported with its line, index and id."""
+    text = drop_junk(text, reporter)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        reporter.warn((), f"this is not valid JSON ({error.msg}, column {error.colno}); no publication is read from the file", line=error.lineno)
+        return []
+    items = data.get("items") if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        reporter.warn((), "expected a list of CSL items (or an object with an 'items' list); no publication is read from the file", line=1)
+        return []
+    lines = _item_lines(text, len(items))
+    found = []
+    for index, item in enumerate(items):
+        pub = _publication(item, index, lines[index], reporter, assets_prefix)
+        if pub is not None:
+            found.append((lines[index], pub))
+    assign_unique_keys(found, reporter)
+    return [pub for _, pub in found]
+
+
+def _item_lines(text: str, count: int) -> list[int | None]:
+    """The line each item of the items array starts on; json.loads keeps no positions, raw_decode does."""
+    opening = re.match(r"\s*\[", text) or re.search(r'"items"\s*:\s*\[', text)
+    lines: list[int | None] = []
+    decoder = json.JSONDecoder()
+    pos = opening.end() if opening else len(text)
+    while len(lines) < count:
+        pos = _BETWEEN_ITEMS.match(text, pos).end()
+        try:
+            pos_end = decoder.raw_decode(text, pos)[1]
+        except json.JSONDecodeError:
+            break
+        lines.append(text.count("\n", 0, pos) + 1)
+        pos = pos_end
+    return lines + [None] * (count - len(lines))
+
+
+class _Item:
+    """One CSL item as a FieldSource: lower-case names, strings, warnings with the item's line."""
+
+    def __init__(self, item: dict, key: str, line: int | None, reporter: Reporter):
+        self.fields = {str(name).lower(): value for name, value in item.items()}
+        self.key = key
+        self.line = line
+        self.reporter = reporter
+
+    def text(self, name: str) -> str | None:
+        value = self.fields.get(name)
+        if isinstance(value, list):  # container-title may be a list of alternatives; the first is the main one
+            value = value[0] if value else None
+        if value is None or isinstance(value, (dict, list)):
+            return None
+        return _SPACES.sub(" ", _RICH_TEXT.sub("", str(value))).strip() or None
+
+    def url(self, name: str) -> str | None:
+        value = self.text(name)
+        return value.replace(" ", "") if value else None
+
+    def warn(self, name: str, problem: str) -> None:
+        self.reporter.warn((self.key, name), problem, line=self.line)
+
+
+def _publication(item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str) -> Publication | None:
+    if not isinstance(item, dict):
+        reporter.warn((), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line)
+        return None
+    key = str(item.get("citation-key") or item.get("id") or "")
+    source = _Item(item, key, line, reporter)
+    title = source.text("title")
+    if not title:
+        reporter.warn((key,), f"item {index + 1} of the list (id {key or 'missing'}) has no title, {LEFT_OUT}", line=line)
+        return None
+    year, month, date_words = _issued(item.get("issued"))
+    venue = _venue(source)
+    pub = Publication(
+        title=title,
+        key=key,
+        authors=_authors(item.get("author"), source),
+        venue=venue,
+        year=year,
+        month=month,
+        type=_type(source, venue),
+        abstract=source.text("abstract"),
+        note=" ".join(filter(None, (source.text("note"), date_words))) or None,
+        tags=tags_from(source.text("keyword")),
+        trusted=False,
+    )
+    apply_display_fields(pub, source, assets_prefix)
+    return pub
+
+
+def _venue(source: _Item) -> str | None:
+    if source.text("type") == "thesis":
+        genre = source.text("genre")
+        genre = _THESIS_GENRES.get((genre or "").lower(), genre)
+        return ", ".join(filter(None, (genre, source.text("publisher")))) or None
+    return source.text("container-title") or source.text("publisher")
+
+
+def _type(source: _Item, venue: str | None) -> str:
+    kind = source.text("type") or ""
+    arxiv = mentions_arxiv(venue) or any("arxiv" in (source.text(name) or "").lower() for name in ("archive", "url", "doi", "number"))
+    if kind in ("article", "article-journal") and arxiv:
+        return "preprint"  # CSL 1.0.2 calls a preprint "article"; Zotero also files arXiv papers as journal articles
+    return _TYPES.get(kind, "other")
+
+
+def _issued(issued: Any) -> tuple[int | None, int | None, str | None]:
+    """Year, month, and a date that is words ("in press") to show in the note."""
+    if not isinstance(issued, dict):
+        return None, None, None
+    parts = issued.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        numbers = [int(p) for p in parts[0][:2] if str(p).strip().isdigit()]
+        if numbers:
+            month = numbers[1] if len(numbers) > 1 and 1 <= numbers[1] <= 12 else None  # 13-16 are seasons
+            return numbers[0], month, None
+    words = str(issued.get("raw") or issued.get("literal") or "").strip()
+    date = _DATE.search(words)
+    if not date:
+        return None, None, words or None
+    month = int(date.group(2)) if date.group(2) and 1 <= int(date.group(2)) <= 12 else None
+    return int(date.group(1)), month, None
+
+
+def _authors(names: Any, source: _Item) -> list[Author]:
+    if names is None:
+        return []
+    if not isinstance(names, list):
+        source.warn("author", "expected a list of names; the authors are left out")
+        return []
+    authors = []
+    for number, name in enumerate(names, 1):
+        if isinstance(name, dict) and (name.get("literal") or name.get("family") or name.get("given")):
+            authors.append(_author(name))
+        else:
+            source.warn("author", f"name {number} is not a CSL name (family/given or literal); it is left out")
+    return authors
+
+
+def _author(name: dict) -> Author:
+    """A CSL name; particles ("van", "de") belong to the family name, as with BibTeX's "von"."""
+    if name.get("literal"):
+        literal = str(name["literal"]).strip()
+        if parse_author(literal).name == ET_AL:
+            return Author(name=ET_AL)
+        literal, marks = split_marks(literal)
+        return Author(name=literal, marks=marks, family=literal)
+    family, family_marks = split_marks(" ".join(_parts(name, "dropping-particle", "non-dropping-particle", "family")))
+    given, given_marks = split_marks(" ".join(_parts(name, "given")))
+    display = " ".join(filter(None, (given, family, *_parts(name, "suffix"))))
+    return Author(name=display, marks=family_marks + given_marks, given=given, family=family)
+
+
+def _parts(name: dict, *keys: str) -> list[str]:
+    return [str(name[key]).strip() for key in keys if str(name.get(key) or "").strip()]

@@ -1,0 +1,68 @@
+"""Venue badges: al-folio's ``_data/venues.yml`` (abbreviation -> url, colour), applied to every publication."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from .diagnostics import Reporter
+from .fields import Colour, Context, Invalid, Url
+from .model import Publication
+from .sources.frontmatter import load_yaml
+
+
+@dataclass(frozen=True)
+class Venue:
+    url: str | None = None
+    color: str | None = None
+
+
+def read_venues(text: str, reporter: Reporter) -> dict[str, Venue]:
+    loaded = load_yaml(text)
+    reporter.lines.update(loaded.lines)
+    if loaded.error:
+        reporter.warn((), f"not valid YAML: {loaded.error}; no venue colours are used", line=loaded.error_line)
+        return {}
+    if not isinstance(loaded.data, dict):
+        reporter.warn((), "expected a mapping of venue abbreviations (OSDI: {url: …, color: …})")
+        return {}
+    ctx = Context(reporter)
+    venues = {}
+    for abbr, spec in loaded.data.items():
+        if not isinstance(spec, dict):
+            reporter.warn((abbr,), "expected a mapping with url and/or color")
+            continue
+        values = {}
+        for name, kind in (("url", Url()), ("color", Colour())):
+            if spec.get(name) is not None:
+                try:
+                    values[name] = kind.check(spec[name], ctx, (abbr, name))
+                except Invalid as problem:
+                    reporter.warn((abbr, name), f"{problem}; it is ignored")
+        venues[str(abbr)] = Venue(**values)
+    return venues
+
+
+def apply_venue(pub: Publication, venues: dict[str, Venue]) -> Publication:
+    venue = venues.get(pub.abbr or "")
+    if venue is None:
+        return pub
+    return dataclasses.replace(pub, venue_url=pub.venue_url or venue.url, venue_color=pub.venue_color or venue.color)
+
+
+def _luminance(hex_colour: str) -> float:
+    digits = hex_colour.lstrip("#")
+    if len(digits) in (3, 4):
+        digits = "".join(c * 2 for c in digits[:3])
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def badge_text_colour(background: str | None) -> str | None:
+    """Black or white, whichever reads better on a hex ``background`` (None: leave the default)."""
+    if not background or not re.fullmatch(r"#[0-9a-fA-F]{3,8}", background):
+        return None
+    lum = _luminance(background)
+    return "#000" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#fff"
