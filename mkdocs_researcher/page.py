@@ -103,6 +103,7 @@ class SiteSettings:
     site_owner: list[str] = field(default_factory=list)  # highlighted on pages without a profile
     assets_dir: str = "assets/pdf/"  # where al-folio's relative pdf/slides/poster names live, in docs/
     venues: dict = field(default_factory=dict)  # abbr -> Venue
+    coauthors: dict = field(default_factory=dict)  # see coauthors.py
 
 
 def heading_text(text: str) -> str:
@@ -199,6 +200,7 @@ def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], r
     render = site.renderer.page(Locale(page.language, site.labels), SelfMatcher(owners), resolve, page.markdown, site.options)
     render.publication_url = page.publication_url
     render.bibliography_url = page.bibliography_url
+    render.coauthors = site.coauthors
     return render
 
 

@@ -33,6 +33,7 @@ from .schema import SECTIONS
 from .site_index import SiteIndex, bibliography_uri, relative_url
 from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
+from .coauthors import read_coauthors
 from .venues import read_venues
 from .sources.frontmatter import load_front_matter
 
@@ -60,6 +61,7 @@ class ResearcherConfig(base.Config):
     publish_data = c.Type(bool, default=False)
     bibliography = c.Type(list, default=[])
     venues = c.Optional(c.Type(str))
+    coauthors = c.Optional(c.Type(str))
     assets_dir = c.Type(str, default="assets/pdf/")
     cache = c.Type(bool, default=True)
     cache_dir = c.Type(str, default=".cache/researcher")
@@ -79,6 +81,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._markdown: python_markdown.Markdown | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self._extra_watch = []
         # Appended, so a template of the same name in the site's custom_dir wins.
         config.theme.dirs.append(str(theme_dir()))
         for name in ASSETS:
@@ -106,7 +109,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             labels=self.config.labels,
             site_bibliography=[(project / path).resolve() for path in self.config.bibliography],
             assets_dir=self.config.assets_dir,
-            venues=self._venues(project),
+            venues=self._site_data(project, self.config.venues, "venues", read_venues),
+            coauthors=self._site_data(project, self.config.coauthors, "coauthors", read_coauthors),
         )
         self._markdown = None
         config.watch.extend(p for p in self._extra_watch if p not in config.watch)
@@ -171,20 +175,21 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         previous = self.site.bibliographies.memory if self.site is not None else {}
         return Bibliographies(data_files, cache_dir, previous)
 
-    def _venues(self, project: Path) -> dict:
-        if not self.config.venues:
+    def _site_data(self, project: Path, name: str | None, option: str, read) -> dict:
+        """A site-wide data file named by a plugin option (venues, coauthors), watched under serve."""
+        if not name:
             return {}
-        path = (project / self.config.venues).resolve()
+        path = (project / name).resolve()
         reporter = Reporter(os.path.relpath(path, project).replace(os.sep, "/"))
         try:
-            venues = read_venues(path.read_text(encoding="utf-8-sig"), reporter)
+            data = read(path.read_text(encoding="utf-8-sig"), reporter)
         except OSError:
-            reporter.warn((), "the venues file given in mkdocs.yml (venues:) does not exist")
-            venues = {}
+            reporter.warn((), f"the file given in mkdocs.yml ({option}:) does not exist")
+            data = {}
         for diagnostic in reporter.found:
             log.warning(str(diagnostic))
-        self._extra_watch = [str(path)]
-        return venues
+        self._extra_watch.append(str(path))
+        return data
 
     def _render_markdown(self, config: MkDocsConfig):
         """The site's Markdown settings, for Markdown fields; one instance per build."""

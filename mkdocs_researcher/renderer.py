@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from . import links as link_kinds
 from . import citation, urls
+from .coauthors import homepage
 from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, PartialDate
@@ -65,6 +66,7 @@ class PageRender:
     markdown: MarkdownFunc
     options: RenderOptions = field(default_factory=RenderOptions)
     publication_url: Callable = lambda pub: None  # see page.PageInput
+    coauthors: dict = field(default_factory=dict)  # see coauthors.py
     bibliography_url: str | None = None
 
 
@@ -137,7 +139,8 @@ class _Helpers:
         et_al = bool(authors) and authors[-1].name == ET_AL
         if et_al:
             authors = authors[:-1]
-        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url) for a in authors]
+        coauthors = self.page.coauthors
+        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url or (homepage(a, coauthors) if coauthors else None)) for a in authors]
         limit = self.page.options.max_authors if limit is None else limit
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)

@@ -52,6 +52,8 @@ class Bibliographies:
             file_reporter = Reporter(name, {}, found)
             text = read_text_file(path, file_reporter)
             pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
+            for pub in pubs:
+                pub.origin = (pub.key,)  # later messages about an entry (a missing pdf) name its key
             if not pubs and not found and text is not None:
                 file_reporter.warn((), "the file has no entries")
             cached = (pubs, found)

@@ -19,7 +19,6 @@ from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 from typing import Iterator, Mapping, Protocol
-from urllib.parse import urlsplit
 
 import bibtexparser
 from bibtexparser.model import (
@@ -36,7 +35,7 @@ from pylatexenc import latex2text, latexwalker
 
 from ..diagnostics import Reporter
 from ..fields import MONTH_NAMES
-from ..links import expand, label_for, safe_url
+from ..links import expand, is_relative, label_for, safe_url
 from ..model import Author, Link, Publication
 from ..names import ET_AL, parse_author, split_marks
 from ..schema import derive_key
@@ -474,15 +473,17 @@ _FIELD_HEAD = re.compile(r"\s*,\s*([^\s=,{}()\"#]+)\s*=\s*")
 def _without_display_fields(block: Entry) -> str:
     """The entry as written minus display-only fields, every other byte kept; as written if unsure."""
     raw = block.raw
+    fields = [(item.key, item.value, item.key.lower() in _DISPLAY_ONLY) for item in block.fields]
+    while not fields[-1][2]:
+        fields.pop()  # what follows the last display-only field is kept as it is
     pos = raw.find(",")
     kept = [raw[:pos]]
-    last = max(i for i, item in enumerate(block.fields) if item.key.lower() in _DISPLAY_ONLY)
-    for item in block.fields[: last + 1]:  # what follows the last display-only field is kept as it is
+    for key, value, display_only in fields:
         head = _FIELD_HEAD.match(raw, pos)
-        if not head or head.group(1) != item.key or not raw.startswith(item.value, head.end()):
+        if not head or head.group(1) != key or not raw.startswith(value, head.end()):
             return raw  # something bibtexparser skipped over sits between the fields
-        end = head.end() + len(item.value)
-        if item.key.lower() not in _DISPLAY_ONLY:
+        end = head.end() + len(value)
+        if not display_only:
             kept.append(raw[pos:end])
         pos = end
     kept.append(raw[pos:])
@@ -707,41 +708,40 @@ class FieldSource(Protocol):
 
 
 def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
-    """al-folio's fields (abbr, selected, award, additional_info and the link buttons) onto ``pub``."""
-    if _DISPLAY_ONLY.isdisjoint(source.fields):  # most entries outside al-folio: skip the look-ups
-        return _add_links(pub, source, assets_prefix)
-    pub.abbr = source.text("abbr")
-    pub.award = source.text("award") or source.text("award_name")
-    selected = source.text("selected")
-    if selected is not None:
-        if selected.lower() in ("true", "yes", "1", "false", "no", "0"):
-            pub.selected = selected.lower() in ("true", "yes", "1")
-        else:
-            source.warn("selected", f"'{selected}' is not true or false; the entry is not marked as selected")
-    # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
-    pub.note = _joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
-    _add_links(pub, source, assets_prefix)
-
-
-def _add_links(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
+    """al-folio's fields (abbr, selected, award, additional_info) and every link field onto ``pub``."""
+    if not _DISPLAY_ONLY.isdisjoint(source.fields):  # most entries outside al-folio have none: skip the look-ups
+        pub.abbr = source.text("abbr")
+        pub.award = source.text("award") or source.text("award_name")
+        pub.selected = _selected(source)
+        # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
+        pub.note = _joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
     for field, kind in _LINK_FIELDS:
         value = source.url(field) if field in source.fields else None
-        if value:
-            add_link(pub, kind, value, source, field, assets_prefix)
+        link = link_for(kind, value, source, field, assets_prefix) if value else None
+        if link:
+            pub.links.append(link)
+    pub.links = list({_same_url_key(link.url): link for link in reversed(pub.links)}.values())[::-1]  # first of each URL
 
 
-def add_link(pub: Publication, kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> None:
-    """A link unless its URL is unsafe (warned) or already there under another field."""
+def _selected(source: FieldSource) -> bool:
+    selected = (source.text("selected") or "false").lower()
+    if selected not in ("true", "yes", "1", "false", "no", "0"):
+        source.warn("selected", f"'{selected}' is not true or false; the entry is not marked as selected")
+    return selected in ("true", "yes", "1")
+
+
+def link_for(kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> Link | None:
+    """The link for a field's value, or None (with a warning) when its URL is not safe in an href."""
     if kind in ("doi", "arxiv"):
         value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
     url, _ = expand(kind, value)
-    if kind in _FILE_LINKS and not urlsplit(url).scheme and not url.startswith("/"):
+    if kind in _FILE_LINKS and is_relative(url):
         url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
     safe = safe_url(url)
     if safe is None:
         source.warn(field, f"'{value[:60]}' is not an http(s), mailto or relative URL; this link is left out")
-    elif all(_same_url_key(safe) != _same_url_key(link.url) for link in pub.links):
-        pub.links.append(Link(kind, safe, label_for(kind)))
+        return None
+    return Link(kind, safe, label_for(kind))
 
 
 _ID_PREFIX = re.compile(r"^(?:doi|arxiv)\s*:\s*", re.IGNORECASE)
@@ -829,8 +829,9 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         bibtex=entry.bibtex,
     )
     eprint = values.url("eprint")
-    if eprint and _arxiv_eprint(values):
-        add_link(pub, "arxiv", eprint, values, "eprint")
+    link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None
+    if link:
+        pub.links.append(link)
     apply_display_fields(pub, values, assets_prefix)
     return pub
 
