@@ -143,6 +143,8 @@ class SiteIndex:
             person = citation.person_jsonld(profile, page_url=page_url, site_url=site_url, image_url=image, obfuscate_email=obfuscate_email)
             tags.append(citation.jsonld_script(person))
         if feed and site_url:
-            href = html.escape(site_url.rstrip("/") + "/feed.xml")
+            # Relative: Material reads every <link rel=alternate> as a language version and fetches
+            # the sitemap of its origin; the site's own origin has one.
+            href = html.escape(relative_url("feed.xml", url))
             tags.append(f'<link rel="alternate" type="application/atom+xml" title="Atom feed" href="{href}">')
         return "\n".join(t for t in tags if t) + ("\n" if tags else "")

@@ -106,7 +106,8 @@ def test_json_ld_person_and_article_parse_and_cannot_break_out(build_site):
 def test_atom_feed_is_valid_and_linked(build_site):
     result = build(build_site, site_url="https://example.org/")
     home = result.html()
-    assert home.select_one('link[rel=alternate][type="application/atom+xml"]')["href"] == "https://example.org/feed.xml"
+    assert home.select_one('link[rel=alternate][type="application/atom+xml"]')["href"] == "feed.xml"
+    assert result.html("publications/evil2024/index.html").select_one('link[type="application/atom+xml"]')["href"] == "../../feed.xml"
     tree = ET.fromstring((result.site / "feed.xml").read_bytes())
     ns = {"a": "http://www.w3.org/2005/Atom"}
     assert tree.tag == "{http://www.w3.org/2005/Atom}feed"
