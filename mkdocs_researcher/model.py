@@ -67,6 +67,7 @@ class Profile:
     interests: list[str] = field(default_factory=list)
     aliases: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
+    group: str | None = None  # lab sites: Faculty, PhD students, Alumni…
     origin: tuple = ()  # where it was written: the field path in its file, for messages
 
 
@@ -211,6 +212,9 @@ class SkillGroup:
 @dataclass
 class PageData:
     """Everything the plugin found in one page's front matter."""
+
+    member: str | None = None  # the id of the lab member whose profile the page shows (profile: ID)
+    shared_bibliography: bool = False  # its publications are the site's bibliography option
 
     profile: Profile | None = None
     publications: list[Publication] = field(default_factory=list)

@@ -28,6 +28,8 @@ from .names import SelfMatcher
 from .renderer import MarkdownFunc, OwnPage, PageRender, RenderOptions, Renderer
 from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
+from .people import People, person_names
+from .urls import relative_url
 from .venues import apply_venue
 from .sources.frontmatter import load_front_matter
 
@@ -48,10 +50,11 @@ SECTION_ORDER = [
 _COMMON_OPTIONS = {"heading", "level", "limit"}
 MARKER_OPTIONS = {
     "profile": set(),
-    "publications": _COMMON_OPTIONS | {"selected", "group_by", "type", "tag", "filter"},
+    "publications": _COMMON_OPTIONS | {"selected", "group_by", "type", "tag", "filter", "author"},
     "projects": _COMMON_OPTIONS | {"group"},
     "experience": _COMMON_OPTIONS,
     "education": _COMMON_OPTIONS,
+    "people": {"heading", "level", "group"},
     **{kind: _COMMON_OPTIONS for kind in ("news", "awards", "talks", "teaching", "service", "skills")},
 }
 GROUP_BY = ("year", "type", "none")
@@ -76,6 +79,7 @@ class PageInput:
     markdown: MarkdownFunc
     page_dir: Path  # the folder of the page's file: data files are found relative to it
     docs_relative_dir: str = ""  # the same folder, relative to docs/ ("" at the top)
+    page_url: str = ""  # the built page's URL in the site ("" for the home page)
     # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
     publication_url: Callable[[Publication], "OwnPage | None"] = lambda pub: None
     bibliography_url: str | None = None  # this page's publications as one .bib file
@@ -104,6 +108,7 @@ class SiteSettings:
     assets_dir: str = "assets/pdf/"  # where al-folio's relative pdf/slides/poster names live, in docs/
     venues: dict = field(default_factory=dict)  # abbr -> Venue
     coauthors: dict = field(default_factory=dict)  # see coauthors.py
+    people: People = field(default_factory=People)  # lab members, by id
 
 
 def heading_text(text: str) -> str:
@@ -120,8 +125,12 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
     ctx = Context(reporter, page.language, page.default_language)
     data = _read_data_file(page, site, ctx) or PageData()
     _merge(data, schema.read_page(page.meta or {}, ctx))
+    data.member = data.member or _person_of_data_file(page, site)
+    if data.member:
+        data.profile = _member_profile(data.member, page, site, reporter)
     files = _publication_files(page.meta or {}, page.page_dir, reporter)
-    if not files and not data.publications and any(m.kind == "publications" for m in find_markers(page.body)):
+    from_site = not files and not data.publications and any(m.kind == "publications" for m in find_markers(page.body))
+    if from_site:
         files = [(path, ()) for path in site.site_bibliography]
     if files:
         prefix = posixpath.relpath(site.assets_dir, _docs_relative_dir(page)) + "/"
@@ -129,7 +138,37 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
         data.publications = _unique_keys(loaded + data.publications, reporter)
     if site.venues:
         data.publications = [apply_venue(pub, site.venues) for pub in data.publications]
+    data.shared_bibliography = from_site
     return data, reporter
+
+
+def _person_of_data_file(page: PageInput, site: SiteSettings) -> str | None:
+    """A page whose ``data:`` file is a person's file is that member's page."""
+    reference = (page.meta or {}).get("data")
+    if not isinstance(reference, str) or not site.people.by_id:
+        return None
+    path = site.data_files.locate(page.page_dir, reference.strip())
+    return next((person.id for person in site.people.by_id.values() if person.path == path), None)
+
+
+def _by_author(pubs: list[Publication], names: list[str]) -> list[Publication]:
+    matcher = SelfMatcher(names)
+    return [pub for pub in pubs if any(matcher.matches(author) for author in pub.authors)]
+
+
+def _member_profile(member: str, page: PageInput, site: SiteSettings, reporter: Reporter):
+    """``profile: ID``: the person's card from the people folder, its paths made relative to this page."""
+    person = site.people.by_id.get(member)
+    if person is None:
+        known = site.people.by_id
+        reason = f"no person '{member}' in the people folder{did_you_mean(member, known)}" if known else (
+            f"'{member}' names a person, but no people folder is set (people: in mkdocs.yml)")
+        reporter.warn(("profile",), reason)
+        return None
+    profile = dataclasses.replace(person.data.profile)
+    prefix = Path(os.path.relpath(person.path.parent, page.page_dir)).as_posix()
+    _rebase_paths(profile, prefix, page.find_file, Reporter(site.data_files.display_name(person.path), {}, reporter.found))
+    return profile
 
 
 def _docs_relative_dir(page: PageInput) -> str:
@@ -188,7 +227,8 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
-    render = _page_render(page, site, data, owner_names(data) or site.site_owner, resolve)
+    owners = owner_names(data) or (site.people.names() if site.people.by_id else site.site_owner)
+    render = _page_render(page, site, data, owners, resolve)
     assembler = _Assembler(page, site, render, data, output, reporter)
     output.markdown = assembler.run()
     output.sprite = render.icons.sprite()
@@ -201,6 +241,12 @@ def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], r
     render.publication_url = page.publication_url
     render.bibliography_url = page.bibliography_url
     render.coauthors = site.coauthors
+    # Co-authors who are lab members link to their member pages.
+    render.members = [
+        (SelfMatcher(names), relative_url(person.page_url, page.page_url))
+        for person in site.people.by_id.values()
+        if person.page_url is not None and (names := person_names(person)) and not set(names) & set(owners)
+    ]
     return render
 
 
@@ -279,6 +325,7 @@ def _merge(data: PageData, page_data: PageData) -> None:
     for kind in SECTION_ORDER:
         if page_data.section(kind):
             setattr(data, kind, page_data.section(kind))
+    data.member = page_data.member or data.member
 
 
 class _Assembler:
@@ -304,8 +351,9 @@ class _Assembler:
         return "\n\n".join(part for part in ("\n\n".join(top), "\n".join(lines), "\n\n".join(bottom)) if part)
 
     def has(self, kind: str) -> bool:
-        value = self.data.section(kind)
-        return bool(value)
+        if kind == "people":
+            return bool(self.site.people.by_id)
+        return bool(self.data.section(kind))
 
     def marker_line(self, marker: Marker) -> int | None:
         """The file line of a marker: body lines start after the front matter."""
@@ -376,6 +424,14 @@ class _Assembler:
     def _section_publications(self, marker: Marker, line) -> str:
         t = self.render.locale
         entries = list(self.data.publications)
+        # A member's page shows the member's own papers of the shared bibliography, unless author= says otherwise.
+        author = marker.options.get("author", self.data.member if self.data.shared_bibliography and self.data.member else "any")
+        if author != "any":
+            person = self.site.people.by_id.get(author)
+            if person is None:
+                self.reporter.warn((), f"researcher publications marker: no person '{author}' in the people folder{did_you_mean(author, self.site.people.by_id)}", line=line)
+            else:
+                entries = _by_author(entries, person_names(person))
         selected = marker.options.get("selected", "false").lower() in ("true", "yes", "1")
         if selected:
             entries = [p for p in entries if p.selected]
@@ -469,6 +525,23 @@ class _Assembler:
 
     def _section_skills(self, marker: Marker, line) -> str:
         return self._simple("skills", marker, line)
+
+    def _section_people(self, marker: Marker, line) -> str:
+        level = self.level(marker, line)
+        pieces = []
+        for group, members in self.site.people.ordered_groups():
+            if "group" in marker.options and group != marker.options["group"]:
+                continue
+            if group and "group" not in marker.options:
+                pieces.append(self.heading(group, level + 1))
+            cards = [(_member_profile(p.id, self.page, self.site, self.reporter), _link_to(p.page_url, self.page.page_url)) for p in members]
+            pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
+        heading = marker.options.get("group") or self.render.locale("section.people")
+        return self.section("people", marker, level, heading, pieces)
+
+
+def _link_to(target: str | None, from_url: str) -> str | None:
+    return relative_url(target, from_url) if target is not None else None
 
 
 def _term_sort_key(entry) -> tuple:

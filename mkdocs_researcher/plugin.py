@@ -30,10 +30,12 @@ from .diagnostics import Reporter
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
-from .site_index import SiteIndex, bibliography_uri, relative_url
+from .site_index import SiteIndex, bibliography_uri
+from .urls import relative_url
 from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
 from .coauthors import read_coauthors
+from .people import load_people
 from .venues import read_venues
 from .sources.frontmatter import load_front_matter
 
@@ -62,6 +64,8 @@ class ResearcherConfig(base.Config):
     bibliography = c.Type(list, default=[])
     venues = c.Optional(c.Type(str))
     coauthors = c.Optional(c.Type(str))
+    people = c.Optional(c.Type(str))
+    people_groups = c.Type(list, default=[])
     assets_dir = c.Type(str, default="assets/pdf/")
     cache = c.Type(bool, default=True)
     cache_dir = c.Type(str, default=".cache/researcher")
@@ -123,6 +127,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             source = theme_dir() / "researcher" / name
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(source)))
         self.index = SiteIndex()
+        if self.config.people:
+            self._load_people(config)
         self._scan(files, config)
         owner = self.index.owner()
         self.site.site_owner = owner_names(owner.data) if owner else []
@@ -145,6 +151,16 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             body = text.split("\n---", 2)[-1]  # enough to see placement markers
             data, _ = read_sections(self._page_input(file, text, meta, body, config, files), self.site)  # reported when the page itself is built
             self.index.add_page(file.src_uri, file.url, data)
+            if data.member in self.site.people.by_id:
+                self.site.people.by_id[data.member].page_url = file.url
+    def _load_people(self, config: MkDocsConfig) -> None:
+        project = Path(config.config_file_path).parent
+        reporter = Reporter("mkdocs.yml")
+        language = self.config.language or config.theme.get("language") or self.config.default_language
+        self.site.people = load_people((project / self.config.people).resolve(), self.config.people_groups,
+                                       self.site.data_files, reporter, language, self.config.default_language)
+        for diagnostic in reporter.found:
+            log.warning(str(diagnostic))
 
     def _publish(self, files: Files, config: MkDocsConfig) -> None:
         """Generated files that span pages: publication pages and .bib files, the feed, the résumé."""

@@ -67,6 +67,7 @@ class PageRender:
     options: RenderOptions = field(default_factory=RenderOptions)
     publication_url: Callable = lambda pub: None  # see page.PageInput
     coauthors: dict = field(default_factory=dict)  # see coauthors.py
+    members: list = field(default_factory=list)  # [(SelfMatcher, url of the member's page)]
     bibliography_url: str | None = None
 
 
@@ -139,14 +140,20 @@ class _Helpers:
         et_al = bool(authors) and authors[-1].name == ET_AL
         if et_al:
             authors = authors[:-1]
-        coauthors = self.page.coauthors
-        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url or (homepage(a, coauthors) if coauthors else None)) for a in authors]
+        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url or self._homepage(a)) for a in authors]
         limit = self.page.options.max_authors if limit is None else limit
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)
         if limit <= 0 or shown >= len(views):
             return views, [], et_al
         return views[:shown], views[shown:], et_al
+
+    def _homepage(self, author: Author) -> str | None:
+        """A lab member's page, else the co-author's homepage from coauthors.yml."""
+        for matcher, url in self.page.members:
+            if matcher.matches(author):
+                return url
+        return homepage(author, self.page.coauthors) if self.page.coauthors else None
 
     def email_parts(self, address: str) -> dict:
         """The address split so its text is never in the source verbatim, plus a reversed copy for the script."""

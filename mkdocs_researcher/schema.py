@@ -71,6 +71,7 @@ PROFILE = Record(
         Field("interests", ListOf(Text())),
         Field("aliases", ListOf(Text()), description="Other spellings of your name, for highlighting it in author lists."),
         Field("links", Links(), description="Link kind -> handle or URL (github: octocat)."),
+        Field("group", Text(), description="Lab sites: the group of the people page this person is listed under."),
     ],
     model.Profile,
     lenient=True,
@@ -286,7 +287,9 @@ def read_page(meta: dict, ctx: Context) -> model.PageData:
             hint = did_you_mean(key, SECTIONS)
             if hint and str(key).rstrip("s") in {k.rstrip("s") for k in SECTIONS} | {str(key)}:
                 ctx.reporter.warn((key,), f"unknown front-matter key{hint}")
-    if meta.get("profile") is not None:
+    if isinstance(meta.get("profile"), str):
+        data.member = meta["profile"].strip()  # a lab member's id: resolved by the page (see page.read_sections)
+    elif meta.get("profile") is not None:
         data.profile = _read_one(PROFILE, meta["profile"], ctx, ("profile",))
     for kind in LIST_SECTIONS:
         if kind in meta:
@@ -340,7 +343,7 @@ def json_schema() -> dict:
     """
     properties: dict = {
         "data": {"type": "string", "description": "A YAML data file with these same sections, relative to the page."},
-        "profile": PROFILE.json_schema(),
+        "profile": {"anyOf": [PROFILE.json_schema(), {"type": "string", "description": "The id of a person in the people folder."}]},
     }
     for kind in LIST_SECTIONS:
         properties[kind] = {"type": "array", "items": SECTIONS[kind].json_schema()}

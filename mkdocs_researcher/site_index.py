@@ -11,6 +11,7 @@ import posixpath
 from dataclasses import dataclass, field
 
 from . import citation, feed, resume, urls
+from .urls import relative_url
 from .model import PageData, Publication
 from .page import owner_names
 from .renderer import OwnPage
@@ -35,15 +36,6 @@ class PublicationEntry:
     page_src_uri: str = ""
     page_url: str = ""
     bib_url: str = ""
-
-
-def relative_url(target_url: str, from_url: str) -> str:
-    """A site URL (as File.url gives it) relative to the page at ``from_url``."""
-    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
-    relative = posixpath.relpath("/" + target_url, "/" + base)
-    if relative == ".":
-        return "./"
-    return relative + ("/" if target_url.endswith("/") else "")
 
 
 def bibliography_uri(page_url: str) -> str:

@@ -6,6 +6,7 @@ they get must be absolute http(s); one that cannot be made so is left out.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Iterable
 from urllib.parse import urljoin, urlsplit
@@ -64,3 +65,12 @@ def first_absolute_link(
 def pub_anchor(pub: Publication) -> str:
     """The id of a publication's element on its page (``pub-KEY``), the same rule as the renderer's."""
     return "pub-" + re.sub(r"[^\w-]+", "-", pub.key).strip("-")
+
+
+def relative_url(target_url: str, from_url: str) -> str:
+    """A site URL (as File.url gives it) relative to the page at ``from_url``."""
+    base = from_url if from_url.endswith("/") or not from_url else posixpath.dirname(from_url) + "/"
+    relative = posixpath.relpath("/" + target_url, "/" + base)
+    if relative == ".":
+        return "./"
+    return relative + ("/" if target_url.endswith("/") else "")

@@ -127,7 +127,6 @@ _NEEDS_TEX = re.compile(r"[\\{$~]")
 _MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$", re.DOTALL)
 _SPACES = re.compile(r"[ \t\r\n]+")
 _ENDS_IN_MACRO = re.compile(r"\\(?:[A-Za-z]+|[`'^\"~=.])?$")  # "\ss x", "\v c": the macro takes the next word
-_MACRO_WORD = re.compile(r"[^ ]*\\[^ ]*")  # text is squashed: words are separated by single spaces
 _MACRO_NAME = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
 _SIMPLE_ESCAPE = re.compile(r"\\([&%_#$])")
 _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"), ("~", "\xa0"))
@@ -173,13 +172,19 @@ def _tex_segment(text: str) -> str:
 
 
 def _macro_words(text: str) -> Iterator[tuple[int, int]]:
-    """Where the words with a macro are, each grown until its braces close and its last macro has its argument."""
+    """Where the words with a macro are, each grown until its braces close and its last macro has its argument.
+
+    ``text`` is squashed, so words are separated by single spaces.
+    """
     pos = 0
-    while match := _MACRO_WORD.search(text, pos):
-        start, end = match.span()
-        while end < len(text) and (text.count("{", start, end) > text.count("}", start, end) or _ENDS_IN_MACRO.search(text, start, end)):
+    while (backslash := text.find("\\", pos)) >= 0:
+        start = text.rfind(" ", pos, backslash) + 1 or pos
+        end = backslash
+        while True:
             space = text.find(" ", end + 1)
             end = len(text) if space < 0 else space
+            if end == len(text) or text.count("{", start, end) <= text.count("}", start, end) and not _ENDS_IN_MACRO.search(text, start, end):
+                break
         yield start, end
         pos = end
 
@@ -455,7 +460,7 @@ def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, rep
     name, line = item.key.lower(), item.start_line + offset
     if "=" in item.value:  # bibtexparser reads "title = {A} year = 2020", a comma missing, as one value
         rest = _pieces(item.value)[1]
-        missed = re.match(r"([A-Za-z][\w-]*)\s*=\s*(.*)$", rest, re.DOTALL)
+        missed = _FIELD_AFTER_VALUE.match(rest)
         if missed:
             reporter.warn((key, name), f"a comma is missing before the field '{missed.group(1)}'; both fields are read", line=line)
             value = item.value[: len(item.value) - len(rest)].rstrip()
@@ -467,6 +472,7 @@ def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, rep
         fields[name] = item
 
 
+_FIELD_AFTER_VALUE = re.compile(r"([A-Za-z][\w-]*)\s*=\s*(.*)$", re.DOTALL)
 _FIELD_HEAD = re.compile(r"\s*,\s*([^\s=,{}()\"#]+)\s*=\s*")
 
 
@@ -755,9 +761,12 @@ def _joined(*notes: str | None) -> str | None:
     return " ".join(n for n in notes if n) or None
 
 
+_KEYWORD_SEPARATOR = re.compile(r"[,;]")
+
+
 def tags_from(keywords: str | None) -> list[str]:
     """Keywords separated by commas or semicolons, each once."""
-    return list(dict.fromkeys(k.strip() for k in re.split(r"[,;]", keywords or "") if k.strip()))
+    return list(dict.fromkeys(k.strip() for k in _KEYWORD_SEPARATOR.split(keywords or "") if k.strip()))
 
 
 def _arxiv_eprint(values: _Values) -> bool:
@@ -778,31 +787,40 @@ def _type(entry_type: str, values: _Values, venue: str | None) -> str:
 
 _YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _ISO_DATE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?")
+_MONTH_NAME = re.compile(r"[A-Za-z]{3}")
+_LEADING_NUMBER = re.compile(r"\s*(\d{1,2})(?!\d)")
+# "jan", "january", "1" and "01"; June written out is what the month macros resolve to.
+_MONTHS = {
+    spelling: number
+    for number, (short, full) in enumerate(_MONTH_MACROS.items(), 1)
+    for spelling in (short, full.lower(), str(number), f"{number:02d}")
+}
 
 
 def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
     """Year, month, and a year that is words ("In Press") to show in the note."""
-    year_text = values.text("year")
-    date = _ISO_DATE.match(values.text("date") or "")
-    year = _YEAR.search(year_text or "")
-    month = _month(values) or (int(date.group(2)) if date and date.group(2) and 1 <= int(date.group(2)) <= 12 else None)
+    year_text = values.text("year") or ""
+    month = _month(values)
+    if len(year_text) == 4 and year_text.isdigit():
+        return int(year_text), month, None
+    year = _YEAR.search(year_text)
     if year:
         return int(year.group(1)), month, None
-    return (int(date.group(1)) if date else None), month, year_text
+    date = _ISO_DATE.match(values.text("date") or "")  # biblatex: date = {2019-03-15}
+    if date:
+        return int(date.group(1)), month or _MONTHS.get(date.group(2) or ""), None
+    return None, month, year_text or None
 
 
 def _month(values: _Values) -> int | None:
     text = values.text("month")
     if not text:
         return None
-    number = re.match(r"\s*(\d{1,2})\b", text)
-    if number and 1 <= int(number.group(1)) <= 12:
-        return int(number.group(1))
-    name = re.search(r"[A-Za-z]{3}", text)
-    if name and name.group().lower() in MONTH_NAMES:
-        return MONTH_NAMES.index(name.group().lower()) + 1
-    values.warn("month", f"'{text}' is not a month; it is left out")
-    return None
+    name, leading = _MONTH_NAME.search(text), _LEADING_NUMBER.match(text)  # also "Jun.", "10 June", "11/2020"
+    number = _MONTHS.get(text.lower()) or (name and _MONTHS.get(name.group().lower())) or (leading and _MONTHS.get(leading.group(1)))
+    if not number:
+        values.warn("month", f"'{text}' is not a month; it is left out")
+    return number or None
 
 
 def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publication | None:
