@@ -240,6 +240,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             find_file=lambda url: _find_file(url, file, files),
             markdown=self._render_markdown(config),
             page_dir=Path(file.abs_src_path or config.docs_dir).parent,
+            docs_relative_dir=posixpath.dirname(file.src_uri),
+            page_url=file.url,
             # Only where the page really is in this build (mkdocs-static-i18n drops generated pages
             # from the builds of other languages).
             publication_url=lambda pub: self.index.own_page(pub, file.url) if files.get_file_from_path(f"publications/{pub.key}.md") else None,

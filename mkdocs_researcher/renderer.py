@@ -52,7 +52,7 @@ class AuthorView:
     name: str
     marks: str
     is_self: bool
-    url: str | None
+    href: str | None  # ready for the page
 
 
 @dataclass
@@ -140,7 +140,7 @@ class _Helpers:
         et_al = bool(authors) and authors[-1].name == ET_AL
         if et_al:
             authors = authors[:-1]
-        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), a.url or self._homepage(a)) for a in authors]
+        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), self._homepage(a)) for a in authors]
         limit = self.page.options.max_authors if limit is None else limit
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)
@@ -149,11 +149,11 @@ class _Helpers:
         return views[:shown], views[shown:], et_al
 
     def _homepage(self, author: Author) -> str | None:
-        """A lab member's page, else the co-author's homepage from coauthors.yml."""
+        """An href for an author: a lab member's page, else their own url, else coauthors.yml's."""
         for matcher, url in self.page.members:
             if matcher.matches(author):
-                return url
-        return homepage(author, self.page.coauthors) if self.page.coauthors else None
+                return url  # already relative to the built page
+        return self.url(author.url or (homepage(author, self.page.coauthors) if self.page.coauthors else None))
 
     def email_parts(self, address: str) -> dict:
         """The address split so its text is never in the source verbatim, plus a reversed copy for the script."""
