@@ -51,7 +51,9 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-_LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
+# A two-letter primary subtag (ISO 639-1) or one of the few three-letter ones sites use; "nme" or "org"
+# (typos of field names) must not pass for languages.
+_LANGUAGE_TAG = re.compile(r"^([a-z]{2}|yue|fil|haw|ast|ckb|nan|hak)([_-][A-Za-z0-9]{2,8})*$")
 
 
 def is_localised(value: Any) -> bool:
@@ -300,7 +302,7 @@ class Links(Kind):
                 ctx.reporter.warn(where, f"{problem}; this link is left out")
                 continue
             url, _ = link_kinds.expand(kind.lower(), text)
-            if kind.lower() not in link_kinds.LINK_KINDS and not link_kinds.looks_like_url(url) and "/" not in url and "." not in url:
+            if kind.lower() not in link_kinds.LINK_KINDS and not link_kinds.looks_like_url(url) and not _looks_like_path(url):
                 ctx.reporter.warn(
                     where,
                     f"unknown link kind '{kind}' with a value that is not a URL{did_you_mean(kind, link_kinds.LINK_KINDS)}; this link is left out",
@@ -316,6 +318,11 @@ class Links(Kind):
     def json_schema(self):
         known = {k: {"type": ["string", "number"]} for k in link_kinds.LINK_KINDS}
         return {"type": "object", "properties": known, "additionalProperties": {"type": "string"}}
+
+
+def _looks_like_path(value: str) -> bool:
+    """files/cv.pdf or cv.pdf, but not an id like 2410.12345."""
+    return "/" in value or bool(re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", value))
 
 
 class Url(Kind):
@@ -398,9 +405,11 @@ class Record(Kind):
                 problems.append((path + (key,), ""))
             except Invalid as problem:
                 problems.append((path + (key,), str(problem)))
-        missing = [f.name for f in self.fields if f.required and f.name not in values and value.get(f.name) is None]
-        for name in missing:
+        absent = [f.name for f in self.fields if f.required and value.get(f.name) is None]
+        for name in absent:
             problems.append((path, f"this {self.name} has no '{name}', which is required"))
+        # A required field that is there but wrong counts as missing too: the record cannot be built.
+        missing = [f.name for f in self.fields if f.required and f.name not in values]
         if self.lenient and not missing:
             consequence = "this field is ignored"
         for where, problem in problems:

@@ -122,6 +122,8 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
     reporter = Reporter(page.source_name, loaded.lines if loaded else {})
     if loaded is not None and loaded.error:
         reporter.warn((), f"the front matter is not valid YAML: {loaded.error}; the page is built without it", line=loaded.error_line)
+    for path, line, first in loaded.repeated if loaded else ():
+        reporter.warn(path, f"this key is given twice (also on line {first}); only the last one is read", line=line)
     ctx = Context(reporter, page.language, page.default_language)
     data = _read_data_file(page, site, ctx) or PageData()
     _merge(data, schema.read_page(page.meta or {}, ctx))
@@ -134,8 +136,9 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
         files = [(path, ()) for path in site.site_bibliography]
     if files:
         prefix = posixpath.relpath(site.assets_dir, _docs_relative_dir(page)) + "/"
-        loaded = [pub for path, where in files for pub in site.bibliographies.load(path, reporter, where, prefix)]
-        data.publications = _unique_keys(loaded + data.publications, reporter)
+        from_files = [pub for path, where in files for pub in site.bibliographies.load(path, reporter, where, prefix)]
+        data.publications = from_files + data.publications
+    data.publications = _unique_keys(data.publications, reporter)
     if site.venues:
         data.publications = [apply_venue(pub, site.venues) for pub in data.publications]
     data.shared_bibliography = from_site
@@ -204,7 +207,8 @@ def _unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publicatio
                 count += 1
                 new_key = f"{pub.key}-{count}"
             seen[new_key] = 1
-            reporter.warn(("publications",), f"two entries use the key '{pub.key}'; the later one is shown as '{new_key}'")
+            where = pub.origin + ("key",) if pub.origin else ("publications",)
+            reporter.warn(where, f"two entries use the key '{pub.key}'; the later one is shown as '{new_key}'")
             pub = dataclasses.replace(pub, key=new_key)
         result.append(pub)
     return result

@@ -37,7 +37,7 @@ from .sources.datafiles import DataFiles
 from .coauthors import read_coauthors
 from .people import load_people
 from .venues import read_venues
-from .sources.frontmatter import load_front_matter
+from .sources.frontmatter import load_front_matter, strip_front_matter
 
 log = get_plugin_logger("researcher")
 SECTION_KEYS = set(SECTIONS) | {"data"}
@@ -252,7 +252,14 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     @event_priority(-50)
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         entry = self.index.publication_page(page.file.src_uri)
-        page_input = self._page_input(page.file, page.file.content_string, page.meta, markdown, config, files, self._language(page, config))
+        source = page.file.content_string
+        meta = page.meta
+        if not meta:
+            # MkDocs drops front matter it cannot load (a date like 2022-02-30) and keeps it in the body.
+            loaded = load_front_matter(source)
+            if loaded is not None and isinstance(loaded.data, dict):
+                meta, markdown = loaded.data, strip_front_matter(markdown)
+        page_input = self._page_input(page.file, source, meta, markdown, config, files, self._language(page, config))
         if entry is not None:
             listing = self.index.page(entry.list_src_uri)
             result = build_publication_page(

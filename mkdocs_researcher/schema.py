@@ -7,6 +7,7 @@ the same declaration for editors.
 from __future__ import annotations
 
 import re
+import difflib
 import json
 from pathlib import Path
 from typing import Any
@@ -284,9 +285,10 @@ def read_page(meta: dict, ctx: Context) -> model.PageData:
     data = model.PageData()
     for key in meta:
         if key not in SECTIONS and key not in _OTHER_KEYS:
-            hint = did_you_mean(key, SECTIONS)
-            if hint and str(key).rstrip("s") in {k.rstrip("s") for k in SECTIONS} | {str(key)}:
-                ctx.reporter.warn((key,), f"unknown front-matter key{hint}")
+            # Other plugins own other keys: only a near miss of a section name is ours to report.
+            close = difflib.get_close_matches(str(key), list(SECTIONS), n=1, cutoff=0.75)
+            if close:
+                ctx.reporter.warn((key,), f"unknown front-matter key; did you mean '{close[0]}'? Its entries are not shown")
     if isinstance(meta.get("profile"), str):
         data.member = meta["profile"].strip()  # a lab member's id: resolved by the page (see page.read_sections)
     elif meta.get("profile") is not None:

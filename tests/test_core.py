@@ -390,7 +390,7 @@ experiences: []
 def test_every_bad_input_warns_with_file_line_and_path(build_site):
     result = build_site({"index.md": BAD})
     assert result.researcher_warnings() == [
-        "researcher: docs/index.md:24: experiences: unknown front-matter key; did you mean 'experience'?",
+        "researcher: docs/index.md:24: experiences: unknown front-matter key; did you mean 'experience'? Its entries are not shown",
         "researcher: docs/index.md:4: profile.emial: unknown field of a profile; did you mean 'email'?",
         "researcher: docs/index.md:7: publications[0].venu: unknown field of a publication; did you mean 'venue'?",
         "researcher: docs/index.md:8: publications[1]: this publication has no 'title', which is required; this publication is left out",

@@ -113,16 +113,32 @@ _MONTH_MACROS = dict(
 # --- TeX to Unicode -------------------------------------------------------------------------
 
 
-
-def _latex_to_text() -> latex2text.LatexNodes2Text:
-    """pylatexenc's converter; a macro it does not know keeps the text of its arguments (\\texttt{x} is x)."""
+def _text_macros() -> latex2text.LatexContextDb:
+    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}); an unknown macro keeps its argument."""
     macros = latex2text.get_default_latex_context_db()
-    macros.set_unknown_macro_spec(latex2text.MacroTextSpec("", discard=False))
-    return latex2text.LatexNodes2Text(latex_context=macros, math_mode="verbatim")  # $...$ kept, for MathJax/KaTeX
+    lacking = {"textless": "<", "textgreater": ">", "textbar": "|", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX"}
+    symbols = [latex2text.MacroTextSpec(name, text) for name, text in lacking.items()]
+    macros.add_context_category("researcher-symbols", macros=symbols, prepend=True)
+    macros.set_unknown_macro_spec(latex2text.MacroTextSpec("", discard=False))  # pylatexenc would drop \\texttt{x} whole
+    return macros
 
 
-_LATEX = _latex_to_text()
+def _symbols(macros: latex2text.LatexContextDb, parsing: latexwalker.LatexContextDb) -> dict[str, str]:
+    """Macros without arguments that stand for fixed text (\\ss, \\o, \\textless): pylatexenc's own table."""
+    names = {spec.macroname for spec in macros.iter_macro_specs()}
+    specs = {name: (macros.get_macro_spec(name), parsing.get_macro_spec(name)) for name in names}
+    return {
+        name: text.simplify_repl
+        for name, (text, parse) in specs.items()
+        if isinstance(text.simplify_repl, str) and "%" not in text.simplify_repl and (parse is None or not parse.args_parser.argspec)
+    }
+
+
+_MACROS = _text_macros()
+_LATEX = latex2text.LatexNodes2Text(latex_context=_MACROS, math_mode="verbatim")  # $...$ kept, for MathJax/KaTeX
 _PARSING_CONTEXT = latexwalker.get_default_latex_context_db()  # built once: pylatexenc would rebuild it on every call
+_SYMBOLS = _symbols(_MACROS, _PARSING_CONTEXT)
+_SYMBOL_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\}|\s*)")  # TeX eats the spaces after a macro's name
 _NEEDS_TEX = re.compile(r"[\\{$~]")
 _MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$", re.DOTALL)
 _SPACES = re.compile(r"[ \t\r\n]+")
@@ -190,8 +206,13 @@ def _macro_words(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _tex_word(word: str) -> str:
-    unescaped = _SIMPLE_ESCAPE.sub(r"\1", word)  # \& and \% are common enough to be worth a shortcut
-    return _decode_word(word) if "\\" in unescaped else _plain(unescaped)
+    # \&, \% and symbols like {\ss} are common enough to be worth a shortcut past pylatexenc's parser.
+    shortcut = _SYMBOL_MACRO.sub(_symbol, _SIMPLE_ESCAPE.sub(r"\1", word))
+    return _decode_word(word) if "\\" in shortcut else _plain(shortcut)
+
+
+def _symbol(macro: re.Match) -> str:
+    return _SYMBOLS.get(macro.group(1), macro.group())
 
 
 def _plain(text: str) -> str:
@@ -294,6 +315,9 @@ def _quiet_bibtexparser():
         logger.disabled = disabled
 
 
+_LINE_START_AT = re.compile(r"(?m)^[ \t]*@")
+
+
 def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
     """bibtexparser's blocks, each with the number to add to its 0-based lines."""
     try:
@@ -302,15 +326,14 @@ def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
     except Exception:  # bibtexparser raises where it suspects a bug of its own: retry entry by entry
         pass
     blocks = []
-    starts = [m.start() for m in re.finditer(r"(?m)^[ \t]*@", text)]
+    starts = [m.start() for m in _LINE_START_AT.finditer(text)]
     for start, end in zip([0] + starts, starts + [len(text)]):
         line = text.count("\n", 0, start) + 1
         try:
             with _quiet_bibtexparser():
                 blocks += [(block, line) for block in bibtexparser.parse_string(text[start:end], parse_stack=[]).blocks]
         except Exception as error:
-            opening = re.match(r"\s*@\s*\w+\s*[{(]\s*([^,\s]*)", text[start:end])
-            reporter.warn((opening.group(1),) if opening else (), f"bibtexparser failed on this entry ({error}), {LEFT_OUT}", line=line)
+            reporter.warn(_key_path(text[start:end].lstrip()), f"bibtexparser failed on this entry ({error}), {LEFT_OUT}", line=line)
     return blocks
 
 
@@ -347,9 +370,15 @@ class _Splitter:
         if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and isinstance(block.ignore_error_block, Entry):
             block = block.ignore_error_block  # duplicate keys and fields are handled for all entries alike
         if isinstance(block, Entry):
-            # Unbalanced as BibTeX counts braces: bibtexparser ended it at an escaped \{ or \}.
-            reread = _bibtex_depth(block.raw) != 0 and self._reread(block, line)
-            if not reread:
+            # Unbalanced as BibTeX counts braces: bibtexparser may have ended it at an escaped \{ or \}.
+            balanced = _bibtex_depth(block.raw) == 0
+            if balanced or not self._reread(block, line):
+                if not balanced:
+                    self.reporter.warn(
+                        (block.key,),
+                        "an escaped brace \\{ or \\} may end this entry early; check that its last fields are there",
+                        line=line,
+                    )
                 self.entries.append(_entry(block, offset, self.reporter))
         elif isinstance(block, ParsingFailedBlock):
             opening = _ENTRY_OPENING.match(block.raw)
@@ -367,12 +396,6 @@ class _Splitter:
         opening = _ENTRY_OPENING.match(self.text, start) if start >= 0 else None
         end = _bibtex_end(self.text, opening.end() - 1) if opening and opening.group().endswith("{") else None
         if end is None:
-            if isinstance(block, Entry):
-                self.reporter.warn(
-                    (block.key,),
-                    "an escaped brace \\{ or \\} may end this entry early; check that its last fields are there",
-                    line=line,
-                )
             return False
         source = self.text[start:end]
         with _quiet_bibtexparser():
@@ -425,8 +448,12 @@ def _bibtex_end(text: str, opening: int) -> int | None:
 
 
 def _key_path(raw: str) -> tuple:
-    key = re.match(r"@[ \t]*\w+[ \t]*[{(]\s*([^,\s{}()=]+)", raw)
+    """The path naming an entry's key, read from its text: for entries bibtexparser could not read."""
+    key = _KEY.match(raw)
     return (key.group(1),) if key else ()
+
+
+_KEY = re.compile(r"@[ \t]*\w+[ \t]*[{(]\s*([^,\s{}()=]+)")
 
 
 def _explain(error: Exception) -> str:
@@ -726,14 +753,17 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
         link = link_for(kind, value, source, field, assets_prefix) if value else None
         if link:
             pub.links.append(link)
-    pub.links = list({_same_url_key(link.url): link for link in reversed(pub.links)}.values())[::-1]  # first of each URL
+    unique: dict[str, Link] = {}
+    for link in pub.links:
+        unique.setdefault(_same_url_key(link.url), link)  # a url that is the DOI's page is no second button
+    pub.links = list(unique.values())
 
 
 def _selected(source: FieldSource) -> bool:
-    selected = (source.text("selected") or "false").lower()
-    if selected not in ("true", "yes", "1", "false", "no", "0"):
+    selected = source.text("selected") or "false"
+    if selected.lower() not in ("true", "yes", "1", "false", "no", "0"):
         source.warn("selected", f"'{selected}' is not true or false; the entry is not marked as selected")
-    return selected in ("true", "yes", "1")
+    return selected.lower() in ("true", "yes", "1")
 
 
 def link_for(kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> Link | None:
@@ -741,7 +771,7 @@ def link_for(kind: str, value: str, source: FieldSource, field: str, assets_pref
     if kind in ("doi", "arxiv"):
         value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
     url, _ = expand(kind, value)
-    if kind in _FILE_LINKS and is_relative(url):
+    if kind in _FILE_LINKS and (":" not in url and url[:1] != "/" or is_relative(url)):  # no ":", no scheme: skip urlsplit
         url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
     safe = safe_url(url)
     if safe is None:
@@ -891,7 +921,7 @@ def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], strings: dict[str
 
 @contextmanager
 def _gc_paused():
-    """Cyclic GC passes over bibtexparser's tens of thousands of live objects cost a sixth of the time."""
+    """Cyclic GC passes over bibtexparser's hundreds of thousands of live objects cost up to a third of the time."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -30,6 +30,8 @@ _TYPES = {
 _THESIS_GENRES = {"phdthesis": "PhD thesis", "mastersthesis": "Master's thesis"}  # citation-js keeps BibTeX's words
 _RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span)(?:\s[^>]*)?>")  # CSL's HTML-like markup in titles
 _SPACES = re.compile(r"\s+")
+_ARRAY = re.compile(r"\s*\[")
+_ITEMS_ARRAY = re.compile(r'"items"\s*:\s*\[')
 _BETWEEN_ITEMS = re.compile(r"[\s,]*")
 _DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{1,2}))?")
 
@@ -41,7 +43,7 @@ def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Public
 
 def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
     """The publications of a CSL-JSON text; an item left out is reported with its line, index and id."""
-    text = drop_junk(text, reporter)
+    text = drop_junk(text, reporter).lstrip("\ufeff")  # json refuses a byte order mark
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -63,18 +65,20 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
 
 def _item_lines(text: str, count: int) -> list[int | None]:
     """The line each item of the items array starts on; json.loads keeps no positions, raw_decode does."""
-    opening = re.match(r"\s*\[", text) or re.search(r'"items"\s*:\s*\[', text)
+    opening = _ARRAY.match(text) or _ITEMS_ARRAY.search(text)
     lines: list[int | None] = []
     decoder = json.JSONDecoder()
     pos = opening.end() if opening else len(text)
+    line, counted = 1, 0
     while len(lines) < count:
         pos = _BETWEEN_ITEMS.match(text, pos).end()
         try:
-            pos_end = decoder.raw_decode(text, pos)[1]
+            end = decoder.raw_decode(text, pos)[1]
         except json.JSONDecodeError:
             break
-        lines.append(text.count("\n", 0, pos) + 1)
-        pos = pos_end
+        line, counted = line + text.count("\n", counted, pos), pos
+        lines.append(line)
+        pos = end
     return lines + [None] * (count - len(lines))
 
 
@@ -107,7 +111,7 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
     if not isinstance(item, dict):
         reporter.warn((), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line)
         return None
-    key = str(item.get("citation-key") or item.get("id") or "")
+    key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
     source = _Item(item, key, line, reporter)
     title = source.text("title")
     if not title:
@@ -153,11 +157,10 @@ def _issued(issued: Any) -> tuple[int | None, int | None, str | None]:
     if not isinstance(issued, dict):
         return None, None, None
     parts = issued.get("date-parts")
-    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        numbers = [int(p) for p in parts[0][:2] if str(p).strip().isdigit()]
-        if numbers:
-            month = numbers[1] if len(numbers) > 1 and 1 <= numbers[1] <= 12 else None  # 13-16 are seasons
-            return numbers[0], month, None
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0] and str(parts[0][0]).strip().isdigit():
+        month = str(parts[0][1]).strip() if len(parts[0]) > 1 else ""
+        month_number = int(month) if month.isdigit() and 1 <= int(month) <= 12 else None  # 13-16 are seasons
+        return int(parts[0][0]), month_number, None
     words = str(issued.get("raw") or issued.get("literal") or "").strip()
     date = _DATE.search(words)
     if not date:

@@ -51,6 +51,8 @@ class DataFiles:
         if loaded.error:
             file_reporter.warn((), f"not valid YAML: {loaded.error}; nothing is read from it", line=loaded.error_line)
             return None
+        for where_twice, line, first in loaded.repeated:
+            file_reporter.warn(where_twice, f"this key is given twice (also on line {first}); only the last one is read", line=line)
         if not isinstance(loaded.data, dict):
             file_reporter.warn((), "expected a mapping of section names (profile, publications, …) at the top level")
             return None

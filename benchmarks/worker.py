@@ -1,0 +1,318 @@
+"""One measurement in a fresh process: ``python -m benchmarks.worker MODE ... --out result.json``.
+
+Every timing the suite reports comes from one of these, so each measurement starts with empty
+``lru_cache``s, a fresh heap and nothing imported beyond what MkDocs itself imports; the parent
+reads the process's peak RSS from ``os.wait4``.
+
+Modes
+  parse  --bib F              floor (read + decode) and the bare ``bibtexparser.parse_string``
+  naive  --bib F --entries K  bibtexparser + LatexDecodingMiddleware on the first K entries
+  build  --config F           ``build(load_config(F))`` with the plugin's handlers timed (and the
+                              plugin's import and load_config, which happen outside its handlers)
+         [--profile]          ... under cProfile (import, load_config and build), summarised
+         [--record F]         ... noting the files the plugin generates, for the pre-rendered twin
+  serve  --config F --touch P two builds as ``mkdocs serve`` does them (see ``serve`` below)
+         [--same-instance]    ... with the plugin instance kept, as MkDocs keeps plugins that have on_startup
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import json
+import logging
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+# --- Timing the plugin's handlers ---------------------------------------------------------------
+
+
+class PluginClock:
+    """Wraps every ``on_*`` handler the plugin's own classes define with a perf_counter clock."""
+
+    def __init__(self):
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.calls: Counter = Counter()
+        self.instances: list[int] = []  # id() of the instance each on_config ran on
+
+    def install(self) -> None:
+        from mkdocs.plugins import BasePlugin
+
+        from mkdocs_researcher.plugin import ResearcherPlugin
+
+        for cls in ResearcherPlugin.__mro__:
+            if cls is BasePlugin or not cls.__module__.startswith("mkdocs_researcher"):
+                continue
+            for name, method in list(vars(cls).items()):
+                if name.startswith("on_") and callable(method) and not getattr(method, "_benchmark_clock", False):
+                    setattr(cls, name, self._wrap(name, method))
+
+    def _wrap(self, name, method):
+        seconds, calls, instances = self.seconds, self.calls, self.instances
+
+        @functools.wraps(method)  # keeps mkdocs_priority (event_priority) with the rest of __dict__
+        def timed(plugin, *args, **kwargs):
+            if name == "on_config":
+                instances.append(id(plugin))
+            start = time.perf_counter()
+            try:
+                return method(plugin, *args, **kwargs)
+            finally:
+                seconds[name] += time.perf_counter() - start
+                calls[name] += 1
+
+        timed._benchmark_clock = True
+        return timed
+
+    def snapshot(self) -> dict:
+        return {"plugin_s": sum(self.seconds.values()), "handlers": dict(self.seconds), "calls": dict(self.calls)}
+
+    def reset(self) -> None:
+        self.seconds.clear()
+        self.calls.clear()
+
+
+class _Warnings(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.count = 0
+        self.first: list[str] = []
+
+    def emit(self, record):
+        self.count += 1
+        if len(self.first) < 3:
+            self.first.append(record.getMessage()[:300])
+
+
+def _quiet_mkdocs() -> _Warnings:
+    handler = _Warnings()
+    logger = logging.getLogger("mkdocs")
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    logger.addHandler(handler)
+    return handler
+
+
+def _uses_plugin(config_file: str) -> bool:
+    return "researcher" in Path(config_file).read_text(encoding="utf-8")
+
+
+# --- Modes --------------------------------------------------------------------------------------
+
+
+def mode_parse(args) -> dict:
+    import bibtexparser
+
+    start = time.perf_counter()
+    text = Path(args.bib).read_text(encoding="utf-8")
+    floor = time.perf_counter() - start
+    start = time.perf_counter()
+    library = bibtexparser.parse_string(text)
+    bare = time.perf_counter() - start
+    return {"floor_s": floor, "bare_s": bare, "entries": len(library.entries), "failed_blocks": len(library.failed_blocks), "bytes": len(text.encode())}
+
+
+def mode_naive(args) -> dict:
+    import bibtexparser
+    from bibtexparser.middlewares import LatexDecodingMiddleware
+
+    text = Path(args.bib).read_text(encoding="utf-8")
+    start = time.perf_counter()
+    library = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware()])
+    return {"naive_s": time.perf_counter() - start, "entries": len(library.entries)}
+
+
+def mode_build(args) -> dict:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    warnings = _quiet_mkdocs()
+    clock = PluginClock()
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+    start = time.perf_counter()
+    if _uses_plugin(args.config):
+        clock.install()  # imports the plugin: what load_config would otherwise do through its entry point
+        if args.record:
+            recorded = _record_generated()
+    imported = time.perf_counter()
+    config = load_config(args.config)
+    loaded = time.perf_counter()
+    build(config)
+    elapsed = time.perf_counter() - loaded
+    if profiler is not None:
+        profiler.disable()
+    result = {
+        "build_s": elapsed,
+        "plugin_import_s": imported - start,
+        "load_config_s": loaded - imported,
+        **clock.snapshot(),
+        "warnings": warnings.count,
+        "first_warnings": warnings.first,
+    }
+    if profiler is not None:
+        result["profile"] = summarise_profile(profiler)
+    if args.record:
+        Path(args.record).write_text(json.dumps(recorded), encoding="utf-8")
+    return result
+
+
+def _record_generated() -> list[dict]:
+    """Notes every file the plugin's on_files adds, per language build, for the pre-rendered twin of a site."""
+    from mkdocs_researcher.plugin import ResearcherPlugin
+
+    recorded: list[dict] = []
+    method = ResearcherPlugin.on_files
+
+    @functools.wraps(method)
+    def on_files(plugin, files, config, *args, **kwargs):
+        before = {id(f) for f in files}
+        result = method(plugin, files, config, *args, **kwargs)
+        i18n = config.plugins.get("i18n")
+        language = getattr(i18n, "current_language", None) or ""
+        if language == getattr(i18n, "default_language", language):
+            language = ""
+        for file in result if result is not None else files:
+            if id(file) not in before:
+                recorded.append({"language": language, "src_uri": file.src_uri, "dest": file.abs_dest_path, "page": file.is_documentation_page()})
+        return result
+
+    ResearcherPlugin.on_files = on_files
+    return recorded
+
+
+def mode_serve(args) -> dict:
+    """Two builds exactly as ``mkdocs.commands.serve.serve`` (MkDocs 1.6.1) runs them.
+
+    serve() loads the config once, calls ``config.plugins.on_startup(command="serve", dirty=False)``,
+    sets ``site_url`` to the dev server's URL and builds; on each change its ``builder()`` calls
+    ``get_config()`` (a NEW ``load_config``) and ``build(config, serve_url=...)`` again. Whether the
+    plugin instance survives is up to MkDocs' ``Plugins`` option: it keeps (``plugin_cache``) only
+    plugins that define ``on_startup`` or ``on_shutdown``. ``--same-instance`` puts the instance into that
+    cache by hand, which is what such a method would make MkDocs do.
+    """
+    import tempfile
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.livereload import _serve_url
+
+    warnings = _quiet_mkdocs()
+    clock = PluginClock()
+    clock.install()
+    site_dir = tempfile.mkdtemp(prefix="mkdocs_")
+
+    def get_config():
+        return load_config(config_file=args.config, site_dir=site_dir)
+
+    config = get_config()
+    config.plugins.on_startup(command="serve", dirty=False)
+    host, port = config.dev_addr
+    serve_url = _serve_url(host, port, "/")
+    config.site_url = serve_url
+    if args.same_instance:
+        option = dict(MkDocsConfig._schema)["plugins"]  # one Plugins option object, shared by every load_config
+        option.plugin_cache["researcher"] = config.plugins["researcher"]
+
+    def builder(config=None):
+        if config is None:
+            config = get_config()
+            config.site_url = serve_url
+        start = time.perf_counter()
+        build(config, serve_url=serve_url, dirty=False)
+        return time.perf_counter() - start
+
+    builds = []
+    for number in range(2):
+        clock.reset()
+        elapsed = builder(config if number == 0 else None)
+        builds.append({"build_s": elapsed, **clock.snapshot()})
+        if number == 0:
+            touched = Path(args.touch)
+            touched.write_text(touched.read_text(encoding="utf-8") + "\nEdited while serving.\n", encoding="utf-8")
+    config.plugins.on_shutdown()
+    return {
+        "builds": builds,
+        "instances": clock.instances,
+        "same_instance": len(set(clock.instances)) == 1,
+        "warnings": warnings.count,
+        "first_warnings": warnings.first,
+    }
+
+
+# --- cProfile ----------------------------------------------------------------------------------
+
+
+def _package_of(filename: str) -> str:
+    if filename.startswith("~") or filename.startswith("<"):
+        return "builtins"
+    parts = Path(filename).parts
+    if "mkdocs_researcher" in parts:
+        return "mkdocs_researcher"
+    if "site-packages" in parts:
+        rest = parts[parts.index("site-packages") + 1 :]
+        return rest[0].removesuffix(".py") if rest else "?"
+    return "stdlib:" + Path(filename).stem
+
+
+def summarise_profile(profiler, top: int = 15) -> dict:
+    import pstats
+
+    import mkdocs_researcher
+
+    package_dir = str(Path(mkdocs_researcher.__file__).resolve().parent)
+    stats = pstats.Stats(profiler)
+    rows, self_by_package = [], defaultdict(float)
+    for (filename, line, name), (cc, ncalls, tottime, cumtime, _callers) in stats.stats.items():
+        self_by_package[_package_of(filename)] += tottime
+        rows.append(
+            {
+                "function": f"{os.path.relpath(filename, package_dir) if filename.startswith(package_dir) else filename}:{line}({name})",
+                "ours": filename.startswith(package_dir),
+                "ncalls": ncalls,
+                "tottime_s": round(tottime, 4),
+                "cumtime_s": round(cumtime, 4),
+            }
+        )
+    ours = sorted((r for r in rows if r["ours"]), key=lambda r: r["cumtime_s"], reverse=True)[:top]
+    self_time = sorted(rows, key=lambda r: r["tottime_s"], reverse=True)[:top]
+    total = sum(self_by_package.values())
+    return {
+        "total_s": round(total, 3),
+        "top_cumulative_in_mkdocs_researcher": [{k: v for k, v in r.items() if k != "ours"} for r in ours],
+        "top_self_time_anywhere": [{k: v for k, v in r.items() if k != "ours"} for r in self_time],
+        "self_time_by_package": {k: round(v, 3) for k, v in sorted(self_by_package.items(), key=lambda kv: -kv[1])[:12]},
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.worker")
+    parser.add_argument("mode", choices=["parse", "naive", "build", "serve"])
+    parser.add_argument("--bib")
+    parser.add_argument("--config")
+    parser.add_argument("--touch")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--record", help="build: write the files the plugin generated (per language) to this JSON")
+    parser.add_argument("--same-instance", action="store_true")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    gc.collect()
+    result = {"parse": mode_parse, "naive": mode_naive, "build": mode_build, "serve": mode_serve}[args.mode](args)
+    Path(args.out).write_text(json.dumps(result), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m mkdocs_researcher …``: the same as the ``mkdocs-researcher`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,66 @@
+"""The benchmark suite still runs: ``python -m benchmarks --smoke`` end to end, its JSON complete."""
+
+from __future__ import annotations
+
+import json
+import numbers
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SECTIONS = ("overhead", "scale", "rebuild", "memory", "page_weight")
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value  # not NaN
+
+
+def test_benchmark_smoke_run_writes_every_section(tmp_path):
+    out = tmp_path / "results.json"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--smoke", "--quiet", "--json", str(out)],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+    )
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
+    assert elapsed < 60, f"the smoke run took {elapsed:.0f} s"
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert set(SECTIONS) <= set(results)
+
+    overhead = results["overhead"]
+    for key in ("plugin_median_s", "static_median_s", "ratio"):
+        assert _is_number(overhead[key]) and overhead[key] > 0, key
+    check = overhead["static_variant_check"]
+    assert check["article_html_identical"] and check["files_missing_from_static"] == 0, check
+
+    sizes = results["scale"]["sizes"]
+    assert sorted(map(int, sizes)) == [50, 200]
+    for size, row in sizes.items():
+        for key in ("floor_s", "bare_parse_s", "naive_s", "cold_plugin_s", "warm_plugin_s", "cold_build_s", "warm_build_s",
+                    "cold_plugin_per_1000_s", "cold_ratio_to_bare", "warm_ratio_to_bare"):
+            assert _is_number(row[key]) and row[key] > 0, (size, key)
+        assert row["parsed_entries"] == row["rendered_entries"] == int(size)
+        assert row["cache_files_after_cold"] >= 1
+    assert _is_number(results["scale"]["linearity"]["cold_plugin_s"]["exponent"])
+
+    rebuild = results["rebuild"]
+    for variant in ("serve", "same_instance"):
+        assert _is_number(rebuild[variant]["ratio"]) and rebuild[variant]["first_plugin_s"] > 0
+    assert rebuild["same_instance"]["plugin_instance_reused"] is True
+
+    memory = results["memory"]
+    for key in ("plugin_cold_maxrss_mb", "plain_maxrss_mb", "ratio_cold"):
+        assert _is_number(memory[key]) and memory[key] > 0, key
+
+    weight = results["page_weight"]
+    for name in ("researcher.css", "researcher.js", "one_entry"):
+        assert _is_number(weight[name]["bytes"]) and _is_number(weight[name]["gzip_bytes"]) and weight[name]["gzip_bytes"] > 0, name
+
+    profile = results["profile"]["top_cumulative_in_mkdocs_researcher"]
+    assert 0 < len(profile) <= 15 and all(_is_number(row["cumtime_s"]) for row in profile)
+    assert results["targets"] and all(not t["asserted"] for t in results["targets"])

@@ -1,0 +1,452 @@
+"""The ``mkdocs-researcher`` command: new, import-alfolio, refresh — and publishing a new site with gh-deploy.
+
+Every site the command writes is built with ``mkdocs build --strict`` and its HTML checked.
+"""
+
+from __future__ import annotations
+
+import datetime
+import http.server
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from mkdocs_researcher import cli, schema
+from mkdocs_researcher.alfolio_dates import parse_date, parse_range
+from mkdocs_researcher.diagnostics import Reporter
+from mkdocs_researcher.fields import Context
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+FIXTURE = Path(__file__).parent / "fixtures" / "alfolio"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SEED = SHARED / "seeds" / "yu-cheng"
+
+
+# --- Helpers -------------------------------------------------------------------------------------
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def build_strict(config_file: Path) -> BeautifulSoup:
+    """``mkdocs build --strict`` in-process; fails the test with the warnings if there are any. The home page's HTML."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    handler = _Collect()
+    logging.getLogger("mkdocs").addHandler(handler)
+    try:
+        build(load_config(str(config_file), strict=True))
+    except BaseException as error:  # strict mode aborts with mkdocs' Abort
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        pytest.fail(f"mkdocs build --strict failed: {error}\n" + "\n".join(handler.messages))
+    finally:
+        logging.getLogger("mkdocs").removeHandler(handler)
+    return html(config_file.parent / "site" / "index.html")
+
+
+def html(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def sections(soup: BeautifulSoup) -> dict[str, int]:
+    """researcher-<kind> -> number of entries, for every section of a page."""
+    found = {}
+    for section in soup.select(".researcher-section"):
+        kind = next(c for c in section["class"] if c.startswith("researcher-") and c != "researcher-section")
+        found[kind.removeprefix("researcher-")] = len(section.select(".researcher-item"))
+    return found
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_valid_data(path: Path) -> dict:
+    """The data file passes the plugin's own checks without a single message."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    reporter = Reporter(path.name)
+    schema.read_page(data, Context(reporter))
+    assert reporter.found == []
+    return data
+
+
+def seed_or_skip() -> Path:
+    if not SEED.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{SEED} is missing; CI always has ../shared beside the repository")
+        pytest.skip(f"{SEED} is not here: ../shared (the seed data) only exists beside the project's own checkout")
+    return SEED
+
+
+# --- new -----------------------------------------------------------------------------------------
+
+
+def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(tmp_path, capsys):
+    site = tmp_path / "homepage"
+    code, out, _ = run_cli(capsys, "new", site, "--name", "Ada Q. Lovelace", "--email", "ada@example.org")
+    assert code == 0 and "mkdocs serve" in out
+
+    config = yaml.safe_load((site / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["theme"]["font"] is False and [p["scheme"] for p in config["theme"]["palette"]] == ["default", "slate"]
+    assert config["plugins"][1] == {"researcher": {"bibliography": ["docs/papers.bib"]}}
+    assert "<!-- researcher publications group_by=year" in (site / "docs" / "publications.md").read_text(encoding="utf-8")
+    assert ">AL</text>" in (site / "docs" / "images" / "photo.svg").read_text(encoding="utf-8")
+    assert (site / ".gitignore").read_text(encoding="utf-8").split() == ["site/", ".cache/"]
+    workflow = yaml.safe_load((site / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))
+    steps = [s.get("run", "") for s in workflow["jobs"]["deploy"]["steps"]]
+    assert workflow[True]["schedule"][0]["cron"]  # YAML 1.1 reads the key `on` as true
+    order = [next(i for i, s in enumerate(steps) if word in s) for word in ("mkdocs-researcher refresh", "mkdocs build --strict", "mkdocs gh-deploy --force")]
+    assert order == sorted(order)
+
+    home = build_strict(site / "mkdocs.yml")
+    assert home.select_one(".researcher-profile h1, .researcher-profile .researcher-name").get_text(strip=True) == "Ada Q. Lovelace"
+    assert "ada@example.org" not in str(home)  # the card hides the address from harvesters
+    papers = home.select(".researcher-publications .researcher-item")
+    assert len(papers) == 1 and "A Made-Up Paper on Example Systems" in papers[0].get_text()
+    assert papers[0].select_one(".researcher-self").get_text(strip=True) == "Ada Q. Lovelace"
+    listing = html(site / "site" / "publications" / "index.html")
+    assert len(listing.select(".researcher-publications .researcher-item")) == 3
+
+
+def test_new_refuses_a_folder_with_files_unless_forced(tmp_path, capsys):
+    folder = tmp_path / "taken"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    code, _, err = run_cli(capsys, "new", folder)
+    assert code == 2 and "is not empty (it has notes.txt)" in err and "--force" in err and "Traceback" not in err
+    assert not (folder / "mkdocs.yml").exists()
+
+    code, _, _ = run_cli(capsys, "new", folder, "--force")
+    assert code == 0 and (folder / "mkdocs.yml").is_file() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+# --- import-alfolio ------------------------------------------------------------------------------
+
+
+def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsys):
+    out = tmp_path / "site"
+    code, report, err = run_cli(capsys, "import-alfolio", FIXTURE, "--out", out)
+    assert code == 0, err
+
+    config = yaml.safe_load((out / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["site_name"] == "Alex J. Sample" and config["site_url"] == "https://alex-sample.github.io/homepage/"
+    options = config["plugins"][1]["researcher"]
+    assert options["max_authors"] == 2 and options["bibliography"] == ["docs/papers.bib"]
+    assert options["venues"] == "venues.yml" and options["coauthors"] == "coauthors.yml" and options["assets_dir"] == "assets/pdf/"
+    assert (out / "docs" / "papers.bib").read_bytes() == (FIXTURE / "_bibliography" / "papers.bib").read_bytes()
+    assert (out / "docs" / "assets" / "pdf" / "example_pdf.pdf").is_file()
+
+    data = assert_valid_data(out / "docs" / "data" / "profile.yml")
+    profile = data["profile"]
+    assert profile["email"] == "alex.sample@example.org"  # socials.yml over _config.yml
+    assert profile["aliases"] == ["Alex Sample", "A. Sample", "A. J. Sample"]
+    assert profile["links"]["github"] == "alex-sample" and profile["links"]["twitter"] == "alexsample"
+    assert profile["links"]["kaggle"] == "https://www.kaggle.com/alexsample" and profile["links"]["example_lab"] == "https://example.org/lab/"
+    assert [n["date"] for n in data["news"]] == ["2024-07-15", "2023-01-07"]
+    assert data["education"][0] == {"degree": "PhD in Computer Science", "institution": "University of Examples", "location": "Example City",
+                                    "start": "2021-09", "end": "present", "details": ["Advisor: Prof. Jordan Doe"]}
+    assert data["projects"][0]["repo"] == "alex-sample/imaginary-engine"
+
+    home = build_strict(out / "mkdocs.yml")
+    assert sections(home) == {"profile": 1, "news": 2, "publications": 1, "projects": 2, "experience": 2, "education": 2, "awards": 1}
+    card = home.select_one(".researcher-profile")
+    assert "Alex J. Sample" in card.get_text() and card.select_one("img")["src"] == "images/prof_pic.jpg"
+    hrefs = {a.get("href") for a in card.select("a")}
+    assert {"https://github.com/alex-sample", "https://orcid.org/0000-0002-1825-0097", "assets/pdf/cv.pdf"} <= hrefs
+    body = home.select_one("article").get_text()
+    assert "made-up systems" in body and "{%" not in body and "latest_posts" not in body
+    assert home.select_one("article a[href='assets/pdf/cv.pdf']")  # {{ '/assets/pdf/cv.pdf' | relative_url }}
+    # news before the selected papers, where al-folio's about page shows them
+    kinds = [s["class"][1] for s in home.select(".researcher-section")]
+    assert kinds.index("researcher-news") < kinds.index("researcher-publications")
+    paper = home.select_one(".researcher-publications .researcher-item")
+    assert paper.select_one(".researcher-self").get_text(strip=True) == "Alex J. Sample"
+    assert paper.select_one("a[href='https://example.org/~jdoe/']")  # coauthors.yml
+    assert "#00369f" in str(paper)  # venues.yml colour
+    assert paper.select_one("a[href$='assets/pdf/example_pdf.pdf']")
+    engine = home.select(".researcher-projects .researcher-item")[0]
+    assert engine.select_one("a[href='projects/1_project/']")  # the project's own page
+    project_page = html(out / "site" / "projects" / "1_project" / "index.html")
+    assert project_page.select_one("article img[src='../../images/1.jpg']")
+    assert project_page.select_one("article a[href='../../publications/#pub-sample2024tiny']")
+    listing = html(out / "site" / "publications" / "index.html")
+    assert len(listing.select(".researcher-publications .researcher-item")) == 3
+
+    converted = report[report.index("Converted:"):report.index("Not converted")]
+    for line in ("profile", "publications         3", "news                 2", "projects             2", "experience           2", "education            2"):
+        assert line in converted
+    for reason in ("_posts/: 1 blog post", "_pages/people.md: a page of its own", "rss_icon", "wechat_qr", "profile.more_info",
+                   "_news/announcement_2.md: body", "_projects/2_project.md: img: the image 'assets/img/missing.jpg' is not in the checkout",
+                   "sections.summary", "{% include latest_posts.liquid %}", "assets/img/: 1 image(s)"):
+        assert reason in report, reason
+
+
+def test_import_alfolio_old_list_style_cv_and_teaching_page(tmp_path, capsys):
+    source = tmp_path / "alfolio"
+    (source / "_data").mkdir(parents=True)
+    (source / "_pages").mkdir()
+    (source / "_config.yml").write_text("first_name: Robin\nlast_name: Example\nurl: https://example.org\n", encoding="utf-8")
+    (source / "_pages" / "teaching.md").write_text("---\nlayout: page\ntitle: teaching\n---\n\nI teach *Examples 101* every fall.\n", encoding="utf-8")
+    cv = [
+        {"title": "General Information", "type": "map", "contents": [{"name": "Full Name", "value": "Robin Example"}]},
+        {"title": "Education", "type": "time_table", "contents": [
+            {"title": "PhD", "institution": "University of Examples", "year": "2012 - 2017", "description": ["Thesis on examples.", {"title": "Advisors", "contents": ["J. Doe", "C. Roe"]}]},
+            {"title": "B.S.", "institution": "Example College", "year": 2011}]},
+        {"title": "Experience", "type": "time_table", "contents": [{"title": "Research scientist", "institution": "Example Labs", "year": "Sep 2019 - Now"}]},
+        {"title": "Honors and Awards", "type": "time_table", "contents": [{"year": 2020, "items": ["Example Prize", "Placeholder Medal"]}]},
+        {"title": "Other Interests", "type": "list", "contents": ["Hobbies: examples"]},
+    ]
+    (source / "_data" / "cv.yml").write_text(yaml.safe_dump(cv), encoding="utf-8")
+    code, report, err = run_cli(capsys, "import-alfolio", source, "--out", tmp_path / "site")
+    assert code == 0, err
+
+    data = assert_valid_data(tmp_path / "site" / "docs" / "data" / "profile.yml")
+    assert data["education"][0] == {"degree": "PhD", "institution": "University of Examples", "start": "2012", "end": "2017",
+                                    "details": ["Thesis on examples.", "Advisors: J. Doe; C. Roe"]}
+    assert data["education"][1]["start"] == "2011"
+    assert data["experience"] == [{"role": "Research scientist", "organization": "Example Labs", "start": "2019-09", "end": "present"}]
+    assert [a["title"] for a in data["awards"]] == ["Example Prize", "Placeholder Medal"]
+    assert "General Information: no section of this plugin matches it" in report and "Other Interests" in report
+    assert "I teach *Examples 101*" in (tmp_path / "site" / "docs" / "teaching.md").read_text(encoding="utf-8")
+    assert "_bibliography/papers.bib: not found" in report
+
+
+def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
+    seed = seed_or_skip()
+    # The seed is flat; al-folio keeps the same files in these folders (collections _experiences, _teachings).
+    source = tmp_path / "yu-cheng.github.io"
+    layout = {"about.md": "_pages", "papers.bib": "_bibliography", "venues.yml": "_data", "project_1.md": "_projects",
+              "experience_*.md": "_experiences", "teaching_*.md": "_teachings"}
+    for pattern, folder in layout.items():
+        (source / folder).mkdir(parents=True, exist_ok=True)
+        for path in seed.glob(pattern):
+            shutil.copyfile(path, source / folder / path.name)
+    out = tmp_path / "site"
+    code, report, err = run_cli(capsys, "import-alfolio", source, "--out", out)
+    assert code == 0, err
+    assert "the name 'Yu Cheng' is the author on most papers" in report  # the seed has no _config.yml
+    assert "zhao2023goldminer-2" in report and "prof_pic.jpg' is not in the checkout" in report
+
+    data = assert_valid_data(out / "docs" / "data" / "profile.yml")
+    assert data["profile"] == {"name": "Yu Cheng", "email": "yu.cheng@pku.edu.cn"}
+    assert [(e["organization"], e["start"], e["end"]) for e in data["experience"]] == [
+        ("Alibaba", "2020-10", "2021-07"), ("Alibaba Cloud", "2021-07", "2022-01"), ("Microsoft Research Asia", "2022-04", "present")]
+    assert data["teaching"][0] == {"course": "Algorithm Design and Analysis", "role": "TA", "term": "2022 Spring"}
+    assert data["projects"][0]["name"] == "TileLang" and data["projects"][0]["repo"] == "tile-ai/tilelang"
+
+    home = build_strict(out / "mkdocs.yml")
+    assert sections(home) == {"profile": 1, "publications": 3, "projects": 1, "experience": 3, "teaching": 2}
+    ids = {item.get("id") for item in home.select(".researcher-publications .researcher-item")}
+    assert {"pub-zhao2023goldminer", "pub-zhao2023goldminer-2", "pub-jiang2022zoomer"} <= ids  # both entries of one key
+    assert "[DOT]" not in home.select_one("article").get_text()  # the spelled-out address went to the card
+    experience = home.select_one(".researcher-experience").get_text(" ", strip=True)
+    assert "Microsoft Research Asia" in experience and "Present" in experience and "Jilong Xue" in experience
+    assert "#00369f" in str(home.select_one(".researcher-publications"))  # SIGMOD's colour from venues.yml
+
+
+@pytest.mark.parametrize("setup, message", [
+    (lambda p: None, "does not exist"),
+    (lambda p: (p.mkdir(), (p / "README.md").write_text("hi", encoding="utf-8")), "does not look like an al-folio site"),
+    (lambda p: p.write_text("a file", encoding="utf-8"), "is a file"),
+])
+def test_import_alfolio_refuses_what_is_not_an_alfolio_site(tmp_path, capsys, setup, message):
+    source = tmp_path / "source"
+    setup(source)
+    code, _, err = run_cli(capsys, "import-alfolio", source, "--out", tmp_path / "out")
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_import_alfolio_refuses_a_non_empty_out(tmp_path, capsys):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "index.html").write_text("", encoding="utf-8")
+    code, _, err = run_cli(capsys, "import-alfolio", FIXTURE, "--out", tmp_path / "out")
+    assert code == 2 and "is not empty" in err
+
+
+@pytest.mark.parametrize("value, date, span", [
+    ("10/2020", "2020-10", ("2020-10", None)),
+    ("Now", "present", ("present", None)),
+    ("2012 - 2017", None, ("2012", "2017")),
+    ("Sep 2019", "2019-09", ("2019-09", None)),
+    ("September 2019 – present", None, ("2019-09", "present")),
+    ("2019-09", "2019-09", ("2019-09", None)),
+    (2011, "2011", ("2011", None)),
+    (datetime.date(2020, 1, 5), "2020-01-05", ("2020-01-05", None)),
+    ("2015-10-22 15:59:00-0400", "2015-10-22", ("2015-10-22", None)),
+    ("13/2020", None, None),
+    ("soon", None, None),
+])
+def test_alfolio_dates(value, date, span):
+    assert parse_date(value) == date and parse_range(value) == span
+
+
+# --- refresh -------------------------------------------------------------------------------------
+
+
+class _Stub(http.server.BaseHTTPRequestHandler):
+    answers: dict[str, tuple[int, dict | None, float]] = {}
+    seen: list[tuple[str, str]] = []
+
+    def do_GET(self):
+        type(self).seen.append((self.path, self.headers.get("User-Agent", "")))
+        status, body, delay = self.answers.get(self.path, (404, None, 0))
+        time.sleep(delay)
+        payload = json.dumps(body or {"message": "Not Found"}).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+        except OSError:
+            pass  # the client gave up waiting: that is the point of the slow answer
+
+    def log_message(self, *args):
+        pass
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+@pytest.fixture
+def stub_api():
+    _Stub.answers = {
+        "/gh/repos/acme/alpha": (200, {"stargazers_count": 42}, 0),
+        "/gh/repos/acme/beta": (404, None, 0),
+        "/gh/repos/acme/delta": (200, {"stargazers_count": 7}, 0),
+        "/gh/repos/acme/gamma": (200, {"stargazers_count": 999}, 1.5),  # beyond the timeout
+        "/gh/repos/acme/zeta": (403, {"message": "API rate limit exceeded"}, 0),
+        "/gh/repos/acme/zz-after": (200, {"stargazers_count": 1000}, 0),  # never asked: after the rate limit
+        "/oa/works/doi:10.1000/gone": (404, None, 0),
+        "/oa/works/doi:10.1000/one": (200, {"cited_by_count": 5}, 0),
+        "/oa/works/doi:10.48550/arXiv.2401.00001": (200, {"cited_by_count": 3}, 0),
+        "/oa/works/doi:10.48550/arXiv.2499.99999": (429, None, 0),
+    }
+    _Stub.seen = []
+    server = _QuietServer(("127.0.0.1", 0), _Stub)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _refresh_site(root: Path) -> Path:
+    (root / "docs" / "data").mkdir(parents=True)
+    (root / "mkdocs.yml").write_text(
+        "site_name: Counts\n"
+        "plugins:\n  - search\n  - researcher:\n      bibliography: [docs/papers.bib]\n"
+        "markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+        encoding="utf-8",
+    )
+    front = {
+        "profile": {"name": "Alex Sample"},
+        "projects": [{"name": n, "repo": f"acme/{n}"} for n in ("alpha", "beta", "gamma", "zeta")]
+        + [{"name": "Delta", "repo": "https://github.com/acme/delta"}, {"name": "No repo"}],
+        "publications": [{"title": "One", "links": {"doi": "10.1000/ONE"}}, {"title": "Gone", "links": {"doi": "https://doi.org/10.1000/gone"}}],
+        "data": "data/more.yml",
+    }
+    (root / "docs" / "index.md").write_text("---\n" + yaml.safe_dump(front) + "---\n\nHello.\n", encoding="utf-8")
+    (root / "docs" / "data" / "more.yml").write_text("projects:\n  - {name: Last, repo: acme/zz-after}\n", encoding="utf-8")
+    (root / "docs" / "papers.bib").write_text(
+        "@misc{a2024, title={A}, author={Sample, Alex}, eprint={2401.00001v2}, archivePrefix={arXiv}, year={2024}}\n"
+        "@misc{b2024, title={B}, author={Sample, Alex}, eprint={2499.99999}, archivePrefix={arXiv}, year={2024}}\n",
+        encoding="utf-8",
+    )
+    old = {"updated": "2020-01-01", "stars": {"acme/alpha": 40, "acme/beta": 11, "acme/gamma": 3, "acme/zeta": 5, "acme/zz-after": 8, "old/removed": 2},
+           "citations": {"10.1000/gone": 9, "10.1000/one": 1, "2499.99999": 4}}
+    (root / "researcher-counts.yml").write_text(yaml.safe_dump(old), encoding="utf-8")
+    return root / "mkdocs.yml"
+
+
+def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path, capsys, stub_api, monkeypatch):
+    config = _refresh_site(tmp_path)
+    monkeypatch.delenv("GITHUB_TOKEN", raising=False)
+    monkeypatch.setenv("RESEARCHER_OPENALEX_API", stub_api + "/oa")  # one base URL from the environment, one from the flag
+    started = time.monotonic()
+    code, out, err = run_cli(capsys, "refresh", "-f", config, "--github-api", stub_api + "/gh", "--timeout", "0.4")
+    assert code == 0, err
+    assert time.monotonic() - started < 5
+
+    counts = yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8"))
+    assert counts == {
+        "updated": datetime.date.today().isoformat(),
+        "stars": {"acme/alpha": 42, "acme/beta": 11, "acme/delta": 7, "acme/gamma": 3, "acme/zeta": 5, "acme/zz-after": 8, "old/removed": 2},
+        "citations": {"10.1000/gone": 9, "10.1000/one": 5, "2401.00001": 3, "2499.99999": 4},
+    }
+    asked = [path for path, _ in _Stub.seen]
+    assert "/gh/repos/acme/zz-after" not in asked  # GitHub said "rate limit": no more questions
+    assert all(agent.startswith("mkdocs-researcher/") for _, agent in _Stub.seen)
+    for note in ("GitHub: acme/beta: not found", "GitHub: acme/gamma: no answer within 0.4 s; kept the old number 3",
+                 "GitHub: acme/zeta: rate limit reached (HTTP 403)", "not asking about the other 1",
+                 "OpenAlex: 10.1000/gone: not found", "OpenAlex: 2499.99999: rate limit reached (HTTP 429); kept the old number 4"):
+        assert note in out, note
+    assert "Refreshed 2 of 6 GitHub star count(s) and 2 of 4 citation count(s)" in out
+
+
+def test_refresh_without_a_network_keeps_the_file_and_exits_0(tmp_path, capsys):
+    config = _refresh_site(tmp_path)
+    before = yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8"))
+    closed = "http://127.0.0.1:9"  # the discard port: nothing listens there
+    code, out, _ = run_cli(capsys, "refresh", "-f", config, "--github-api", closed, "--openalex-api", closed, "--timeout", "0.5")
+    assert code == 0 and "cannot connect" in out
+    assert yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8")) == before
+
+
+def test_refresh_without_mkdocs_yml_says_so(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "refresh", "-f", tmp_path / "mkdocs.yml")
+    assert code == 2 and "there is no mkdocs.yml" in err and "Traceback" not in err
+
+
+# --- Publishing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_gh_deploy_pushes_a_new_site_to_a_local_bare_repository(tmp_path, capsys):
+    site, bare = tmp_path / "homepage", tmp_path / "remote.git"
+    assert cli.main(["new", str(site), "--name", "Deploy Test"]) == 0
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}
+
+    def git(*args, cwd=site):
+        return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+    git("init", "--quiet", "--bare", str(bare), cwd=tmp_path)
+    git("init", "--quiet", "-b", "main")
+    git("config", "user.name", "Deploy Test")
+    git("config", "user.email", "deploy@example.org")
+    git("config", "commit.gpgsign", "false")
+    git("add", "-A")
+    git("commit", "--quiet", "-m", "A new homepage")
+    git("remote", "add", "origin", str(bare))
+    deploy = subprocess.run([sys.executable, "-m", "mkdocs", "gh-deploy", "--force", "--remote-name", "origin"],
+                            cwd=site, env=env, capture_output=True, text=True, timeout=120)
+    assert deploy.returncode == 0, deploy.stderr
+    published = git("--git-dir", str(bare), "ls-tree", "-r", "--name-only", "gh-pages", cwd=tmp_path).split()
+    assert "index.html" in published and "assets/researcher/researcher.css" in published
+    assert "papers.bib" not in published  # data files stay out of the site
