@@ -36,6 +36,7 @@ from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
 from .coauthors import read_coauthors
 from .people import load_people
+from .refresh import COUNTS_FILE, ConfigProblem, read_counts
 from .venues import read_venues
 from .sources.frontmatter import load_front_matter, strip_front_matter
 
@@ -69,6 +70,7 @@ class ResearcherConfig(base.Config):
     assets_dir = c.Type(str, default="assets/pdf/")
     cache = c.Type(bool, default=True)
     cache_dir = c.Type(str, default=".cache/researcher")
+    show_counts = c.Type(bool, default=False)
     publication_pages = c.Type(bool, default=False)
     feed = c.Type(bool, default=False)
     json_resume = c.Type(bool, default=False)
@@ -106,6 +108,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
                 max_authors=self.config.max_authors,
                 obfuscate_email=self.config.obfuscate_email,
                 bibtex_toggle=self.config.bibtex_toggle,
+                counts=self._counts(project) if self.config.show_counts else None,
             ),
             data_files,
             # The in-memory part survives between `mkdocs serve` rebuilds: the plugin instance does.
@@ -190,6 +193,16 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         cache_dir = (project / self.config.cache_dir) if self.config.cache else None
         previous = self.site.bibliographies.memory if self.site is not None else {}
         return Bibliographies(data_files, cache_dir, previous)
+
+    def _counts(self, project: Path) -> dict:
+        """Stars and citations written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
+        path = project / COUNTS_FILE
+        self._extra_watch.append(str(path))
+        try:
+            return read_counts(path)
+        except ConfigProblem as problem:
+            log.warning(str(problem))
+            return {}
 
     def _site_data(self, project: Path, name: str | None, option: str, read) -> dict:
         """A site-wide data file named by a plugin option (venues, coauthors), watched under serve."""

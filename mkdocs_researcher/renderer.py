@@ -23,6 +23,7 @@ from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, PartialDate
 from .names import ET_AL, SelfMatcher
+from .refresh import normalise_repo, work_id
 from .venues import badge_text_colour
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
@@ -37,6 +38,7 @@ class RenderOptions:
     max_authors: int = 3
     obfuscate_email: bool = True
     bibtex_toggle: bool = True
+    counts: dict | None = None  # researcher-counts.yml (stars, citations) when show_counts is on
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,16 @@ class _Helpers:
         return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) % 360
 
     pub_anchor = staticmethod(urls.pub_anchor)
+
+    def stars(self, project) -> int | None:
+        counts = self.page.options.counts
+        repo = normalise_repo(project.repo) if counts and project.repo else None
+        return counts.get("stars", {}).get(repo) if repo else None
+
+    def citations(self, pub) -> int | None:
+        counts = self.page.options.counts
+        work = work_id(pub) if counts else None
+        return counts.get("citations", {}).get(work) if work else None
 
     @staticmethod
     def badge_style(pub) -> str:

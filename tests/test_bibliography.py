@@ -162,3 +162,21 @@ def test_bib_files_are_watched_by_serve(build_site):
 
     build(config)
     assert any(w.endswith("papers.bib") for w in config.watch)
+
+
+def test_refreshed_counts_are_shown_when_asked(build_site):
+    front = {"projects": [{"name": "TileLang", "repo": "tile-ai/tilelang"}],
+             "publications": [{"title": "T", "links": {"doi": "10.1145/ABC"}}, {"title": "U", "links": {"arxiv": "2410.12345"}}]}
+    pages = {"index.md": page(front)}
+    counts = "stars: {tile-ai/tilelang: 117}\ncitations: {10.1145/abc: 5, '2410.12345': 1}\nupdated: '2026-12-01'\n"
+    result = build_site(pages, plugins=[{"researcher": {"show_counts": True}}])
+    assert result.html().select_one(".researcher-stars") is None  # no counts file yet: nothing shown, no warning
+    assert result.researcher_warnings() == []
+    (result.site.parent / "researcher-counts.yml").write_text(counts)
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    build(load_config(str(result.site.parent / "mkdocs.yml")))
+    soup = result.html()
+    assert soup.select_one(".researcher-stars").get_text() == "117"
+    assert [c.get_text() for c in soup.select(".researcher-publication__cited")] == ["Cited by 5", "Cited by 1"]

@@ -155,12 +155,12 @@ def test_every_label_is_translated_in_chinese():
 
     def keys(tree, prefix=""):
         for key, value in tree.items():
-            if isinstance(value, dict) and key not in ("more_authors",):
+            if isinstance(value, dict) and "other" not in value:  # plural forms differ per language
                 yield from keys(value, prefix + key + ".")
             else:
                 yield prefix + key
 
-    assert set(keys(_catalogue_file("en"))) - {"more_authors"} <= set(keys(_catalogue_file("zh")))
+    assert set(keys(_catalogue_file("en"))) <= set(keys(_catalogue_file("zh")))
 
 
 def test_labels_can_be_overridden_in_mkdocs_yml(build_site):

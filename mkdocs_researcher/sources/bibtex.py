@@ -646,32 +646,23 @@ def _resolve(value: str, strings: dict[str, str], seen: set[str]) -> tuple[str, 
 
 # --- Names -------------------------------------------------------------------------------------
 
-_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,(?:\s*[A-Z][\w.'-]*)+\}$")  # {Family, Given Names}, nothing else
 _COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
-_COMMA = re.compile(r"\s*,\s*")
-_SPACE = re.compile(r"\s+")
-
-
-def _split_top(text: str, separator: re.Pattern) -> list[str]:
-    """``text`` split at ``separator`` where it is not inside braces."""
-    if "{" not in text:
-        return separator.split(text)
-    parts, start, depth, counted = [], 0, 0, 0
-    for match in separator.finditer(text):
-        depth += text.count("{", counted, match.start()) - text.count("}", counted, match.start())
-        counted = match.start()
-        if depth == 0:
-            parts.append(text[start : match.start()])
-            start = match.end()
-    parts.append(text[start:])
-    return parts
+_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # braces nested up to three deep
+# The words of a name list, braces kept whole ({World Health Organization}, Wei{\ss}), and its commas;
+# deeper or unbalanced braces count as letters.
+_NAME_TOKENS = re.compile(rf"(?:[^\s{{}},]|{_GROUP}|[{{}}])+|,")
 
 
 def _authors(value: str | None) -> list[Author]:
-    if not value:
-        return []
-    return [_author(name) for name in _split_top(_squash(value), _AND) if name.strip()]
+    """BibTeX's name list: names separated by the word "and" outside braces."""
+    names: list[list[str]] = [[]]
+    for token in _NAME_TOKENS.findall(value or ""):
+        if token.lower() == "and":
+            names.append([])
+        else:
+            names[-1].append(token)
+    return [_author(" ".join(tokens).replace(" ,", ",")) for tokens in names if tokens]
 
 
 @lru_cache(maxsize=8192)
@@ -688,7 +679,12 @@ def _author(raw: str) -> Author:
             return replace(_author(name[1:-1]), marks=marks)
         whole = tex_to_text(name)
         return Author(name=whole, marks=marks, family=whole)
-    parts = [[(w, _word_text(w)) for w in _split_top(part, _SPACE) if w] for part in _split_top(name, _COMMA)]
+    parts: list[list[tuple[str, str]]] = [[]]
+    for token in _NAME_TOKENS.findall(name):
+        if token == ",":
+            parts.append([])
+        else:
+            parts[-1].append((token, _word_text(token)))
     for part in filter(None, parts):  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
         word, more = split_marks(part[-1][1])
         part[-1] = (part[-1][0], word)
@@ -709,6 +705,7 @@ def _has_von(words: list[str]) -> bool:
     return any(word[:1].islower() for word in words[:-1])
 
 
+@lru_cache(maxsize=8192)
 def _word_text(word: str) -> str:
     return tex_to_text(word) if _NEEDS_TEX.search(word) else word
 
