@@ -648,24 +648,32 @@ def _resolve(value: str, strings: dict[str, str], seen: set[str]) -> tuple[str, 
 
 _PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,(?:\s*[A-Z][\w.'-]*)+\}$")  # {Family, Given Names}, nothing else
 _COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
-_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # braces nested up to three deep
-# The words of a name list, braces kept whole ({World Health Organization}, Wei{\ss}), and its commas;
-# deeper or unbalanced braces count as letters.
-_NAME_TOKENS = re.compile(rf"(?:[^\s{{}},]|{_GROUP}|[{{}}])+|,")
+_AND = re.compile(r"(\s+and\s+)", re.IGNORECASE)
+_COMMA = re.compile(r"(\s*,\s*)")
+_SPACE = re.compile(r"(\s+)")
+
+
+def _split_outside_braces(text: str, separator: re.Pattern) -> list[str]:
+    """``text`` split at ``separator`` (one capturing group) where it is not inside braces."""
+    pieces = separator.split(text)  # text, separator, text, …
+    if "{" not in text:
+        return pieces[::2]
+    parts, depth = [""], 0
+    for index, piece in enumerate(pieces):
+        if index % 2 and depth == 0:
+            parts.append("")
+        else:  # text, or a separator inside braces: {World Health Organization}, {Barnes and Noble}
+            parts[-1] += piece
+            depth += piece.count("{") - piece.count("}")
+    return parts
 
 
 def _authors(value: str | None) -> list[Author]:
     """BibTeX's name list: names separated by the word "and" outside braces."""
-    names: list[list[str]] = [[]]
-    for token in _NAME_TOKENS.findall(value or ""):
-        if token.lower() == "and":
-            names.append([])
-        else:
-            names[-1].append(token)
-    return [_author(" ".join(tokens).replace(" ,", ",")) for tokens in names if tokens]
+    return [_author(name) for name in _split_outside_braces(_squash(value or ""), _AND) if name]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _author(raw: str) -> Author:
     """One BibTeX name: "First von Last", "von Last, First" or "von Last, Jr, First"; marks kept apart."""
     if not _NEEDS_TEX.search(raw) and (raw.count(",") == 1 or "," not in raw and not _has_von(raw.split())):
@@ -679,12 +687,7 @@ def _author(raw: str) -> Author:
             return replace(_author(name[1:-1]), marks=marks)
         whole = tex_to_text(name)
         return Author(name=whole, marks=marks, family=whole)
-    parts: list[list[tuple[str, str]]] = [[]]
-    for token in _NAME_TOKENS.findall(name):
-        if token == ",":
-            parts.append([])
-        else:
-            parts[-1].append((token, _word_text(token)))
+    parts = [[(word, _word_text(word)) for word in _split_outside_braces(part, _SPACE) if word] for part in _split_outside_braces(name, _COMMA)]
     for part in filter(None, parts):  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
         word, more = split_marks(part[-1][1])
         part[-1] = (part[-1][0], word)

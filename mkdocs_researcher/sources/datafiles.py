@@ -18,6 +18,7 @@ from .frontmatter import LoadedYaml, load_yaml
 class DataFiles:
     project_dir: Path  # messages name files relative to this folder (where mkdocs.yml is)
     used: set[Path] = field(default_factory=set)
+    parsed: dict[Path, tuple[str, LoadedYaml]] = field(default_factory=dict)  # each file parsed once per content
 
     def locate(self, page_dir: Path, reference: str) -> Path:
         return (page_dir / reference).resolve()
@@ -46,7 +47,9 @@ class DataFiles:
         text = self.read_text(path, reporter, where)
         if text is None:
             return None
-        loaded = load_yaml(text)
+        known = self.parsed.get(path)
+        loaded = known[1] if known and known[0] == text else load_yaml(text)
+        self.parsed[path] = (text, loaded)
         file_reporter = Reporter(self.display_name(path), loaded.lines, reporter.found)
         if loaded.error:
             file_reporter.warn((), f"not valid YAML: {loaded.error}; nothing is read from it", line=loaded.error_line)
