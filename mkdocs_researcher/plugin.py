@@ -86,6 +86,11 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._extra_watch: list[str] = []
         self._markdown: python_markdown.Markdown | None = None
 
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Defining this makes `mkdocs serve` keep one plugin instance across rebuilds, and with it
+        # the in-memory cache of parsed .bib files.
+        pass
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._extra_watch = []
         # Appended, so a template of the same name in the site's custom_dir wins.

@@ -37,7 +37,7 @@ from ..diagnostics import Reporter
 from ..fields import MONTH_NAMES
 from ..links import expand, is_relative, label_for, safe_url
 from ..model import Author, Link, Publication
-from ..names import ET_AL, parse_author, split_marks
+from ..names import ET_AL, MARKS, parse_author, split_marks
 from ..schema import derive_key
 
 # Fields that only steer how al-folio shows an entry; they are left out of the BibTeX a visitor copies.
@@ -139,7 +139,6 @@ _LATEX = latex2text.LatexNodes2Text(latex_context=_MACROS, math_mode="verbatim")
 _PARSING_CONTEXT = latexwalker.get_default_latex_context_db()  # built once: pylatexenc would rebuild it on every call
 _SYMBOLS = _symbols(_MACROS, _PARSING_CONTEXT)
 _SYMBOL_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\}|\s*)")  # TeX eats the spaces after a macro's name
-_NEEDS_TEX = re.compile(r"[\\{$~]")
 _MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$", re.DOTALL)
 _SPACES = re.compile(r"[ \t\r\n]+")
 _ENDS_IN_MACRO = re.compile(r"\\(?:[A-Za-z]+|[`'^\"~=.])?$")  # "\ss x", "\v c": the macro takes the next word
@@ -151,7 +150,7 @@ _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u
 def tex_to_text(text: str) -> str:
     """BibTeX text as Unicode: accents decoded, protecting braces dropped, ``$math$`` kept verbatim."""
     text = _squash(text)
-    if not _NEEDS_TEX.search(text):
+    if not _has_tex(text):
         return _typography(text)
     if "$" not in text:
         return _squash(_tex_segment(text))
@@ -161,6 +160,11 @@ def tex_to_text(text: str) -> str:
         pos = math.end()
     parts.append(_tex_segment(text[pos:]))
     return _squash("".join(parts))
+
+
+def _has_tex(text: str) -> bool:
+    """Only text with one of these characters is TeX to decode; four ``in`` scans beat one regex search."""
+    return "\\" in text or "{" in text or "$" in text or "~" in text
 
 
 def _squash(text: str) -> str:
@@ -649,6 +653,9 @@ def _resolve(value: str, strings: dict[str, str], seen: set[str]) -> tuple[str, 
 _PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,(?:\s*[A-Z][\w.'-]*)+\}$")  # {Family, Given Names}, nothing else
 _COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
 _AND = re.compile(r"(\s+and\s+)", re.IGNORECASE)
+_MARK = re.compile(f"[{re.escape(MARKS)}]")
+# A space or comma inside braces, as in {Barnes and Noble, Inc.} (nesting up to three deep is seen).
+_SEPARATOR_IN_BRACES = re.compile(r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*?[\s,]")
 _COMMA = re.compile(r"(\s*,\s*)")
 _SPACE = re.compile(r"(\s+)")
 
@@ -676,9 +683,11 @@ def _authors(value: str | None) -> list[Author]:
 @lru_cache(maxsize=65536)
 def _author(raw: str) -> Author:
     """One BibTeX name: "First von Last", "von Last, First" or "von Last, Jr, First"; marks kept apart."""
-    if not _NEEDS_TEX.search(raw) and (raw.count(",") == 1 or "," not in raw and not _has_von(raw.split())):
-        return parse_author(raw)  # plain "First Last" or "Last, First" mean the same in BibTeX and front matter
-    name, marks = split_marks(raw)
+    plain = raw.count(",") == 1 or "," not in raw and not _has_von(raw.split())
+    if plain and not ("{" in raw and _SEPARATOR_IN_BRACES.search(raw)):
+        # "First Last" or "Last, First" (no von, no Jr) mean the same in BibTeX and front matter, once decoded.
+        return parse_author(" ".join(map(_word_text, raw.split())))  # words repeat: each is decoded once
+    name, marks = split_marks(raw) if _MARK.search(raw) else (raw, "")
     if name.startswith("{") and _group_end(name, 0) == len(name) - 1:  # {Corporate Name}: never split
         if name[1:-1].strip().casefold() == "others":
             return Author(name=ET_AL)  # Zotero writes Google Scholar's "and others" as "and {others}"
@@ -688,10 +697,11 @@ def _author(raw: str) -> Author:
         whole = tex_to_text(name)
         return Author(name=whole, marks=marks, family=whole)
     parts = [[(word, _word_text(word)) for word in _split_outside_braces(part, _SPACE) if word] for part in _split_outside_braces(name, _COMMA)]
-    for part in filter(None, parts):  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
-        word, more = split_marks(part[-1][1])
-        part[-1] = (part[-1][0], word)
-        marks += more
+    for part in parts:  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
+        if part and _MARK.search(part[-1][1]):
+            word, more = split_marks(part[-1][1])
+            part[-1] = (part[-1][0], word)
+            marks += more
     jr: list[str] = []
     if len(parts) == 1:
         first, family = _first_and_family(parts[0])
@@ -710,7 +720,7 @@ def _has_von(words: list[str]) -> bool:
 
 @lru_cache(maxsize=8192)
 def _word_text(word: str) -> str:
-    return tex_to_text(word) if _NEEDS_TEX.search(word) else word
+    return tex_to_text(word) if _has_tex(word) else word
 
 
 def _first_and_family(words: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
