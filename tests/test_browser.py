@@ -194,6 +194,7 @@ def test_scripts_survive_instant_navigation_without_double_binding(browser, inst
     tab = context.new_page()
     watch = Watch(tab)
     tab.goto(instant_site, wait_until="networkidle")
+    tab.wait_for_selector(".researcher-filter:visible")  # shown once the script has set it up
     assert tab.evaluate("window.__filterBindings") == 1
     for _ in range(2):
         tab.click("a.md-tabs__link:has-text('Other'), nav a:has-text('Other')")
