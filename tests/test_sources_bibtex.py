@@ -216,6 +216,19 @@ def test_removing_code_leaves_codeurl_and_the_title_alone():
     assert [link.kind for link in pub.links] == ["code"] and pub.abbr == "CODE"
 
 
+def _fields(bibtex_text: str) -> dict:
+    entry = bibtexparser.parse_string(bibtex_text, parse_stack=[]).entries[0]
+    return {field.key: field.value for field in entry.fields}
+
+
+@pytest.mark.parametrize("name", ["alfolio.bib", "code_field.bib", "escaped_brace.bib"])
+def test_the_bibtex_keeps_every_other_field_as_written(name):
+    source = {entry.key: entry for entry in bibtexparser.parse_string((FIXTURES / name).read_text(), parse_stack=[]).entries}
+    for key, pub in read(name)[0].items():
+        written = {k: v for k, v in _fields(source[key].raw).items() if k.lower() not in DISPLAY_ONLY_FIELDS}
+        assert _fields(pub.bibtex) == written
+
+
 def test_names_with_von_and_jr():
     pubs, _ = read("names.bib")
     assert [(a.name, a.given, a.family, a.marks) for a in pubs["names"].authors] == [
@@ -435,6 +448,19 @@ def test_seed_papers_keep_both_entries_with_the_same_key():
         "papers.bib:14: zhao2023goldminer: this key is already used by the entry on line 1; this entry is kept as zhao2023goldminer-2"
     ]
     assert pubs[1].authors[-1].name == ET_AL and pubs[1].bibtex.startswith("@article{zhao2023goldminer,\n  title=")
+
+
+@pytest.mark.parametrize("name", CORPUS_BIB[:3])  # the al-folio and academicpages files, display fields and all
+def test_corpus_bibtex_is_the_entry_as_written_without_display_fields(name):
+    _corpus()
+    pubs, _ = _read_shared(SHARED / "corpus" / name)
+    text = (SHARED / "corpus" / name).read_text(encoding="utf-8")
+    for pub in pubs:
+        assert pub.bibtex.split(",", 1)[0] in text  # "@type{key" as written
+        fields = _fields(pub.bibtex)
+        assert not {k.lower() for k in fields} & set(DISPLAY_ONLY_FIELDS)
+        for value in fields.values():
+            assert value in text  # each kept field byte for byte
 
 
 def _corpus_pubs(name: str):

@@ -623,7 +623,9 @@ class _Values:
     def url(self, name: str) -> str | None:
         """A URL or id: no spaces, no braces, and \\_ or \\% written as _ and %."""
         value = self.raw(name)
-        return (_URL_NOISE.sub("", value) or None) if value is not None else None
+        if value and _URL_NOISE.search(value):
+            value = _URL_NOISE.sub("", value)
+        return value or None
 
 
 _URL_NOISE = re.compile(r"\s+|[{}]|\\(?=[_%&#~$])")
@@ -663,7 +665,7 @@ _SPACE = re.compile(r"(\s+)")
 def _split_outside_braces(text: str, separator: re.Pattern) -> list[str]:
     """``text`` split at ``separator`` (one capturing group) where it is not inside braces."""
     pieces = separator.split(text)  # text, separator, text, …
-    if "{" not in text:
+    if "{" not in text or not _SEPARATOR_IN_BRACES.search(text):  # braces only around accents, as in M{\"u}ller
         return pieces[::2]
     parts, depth = [""], 0
     for index, piece in enumerate(pieces):
@@ -683,10 +685,11 @@ def _authors(value: str | None) -> list[Author]:
 @lru_cache(maxsize=65536)
 def _author(raw: str) -> Author:
     """One BibTeX name: "First von Last", "von Last, First" or "von Last, Jr, First"; marks kept apart."""
-    plain = raw.count(",") == 1 or "," not in raw and not _has_von(raw.split())
+    words = raw.split()
+    plain = raw.count(",") == 1 or "," not in raw and not _has_von(words)
     if plain and not ("{" in raw and _SEPARATOR_IN_BRACES.search(raw)):
         # "First Last" or "Last, First" (no von, no Jr) mean the same in BibTeX and front matter, once decoded.
-        return parse_author(" ".join(map(_word_text, raw.split())))  # words repeat: each is decoded once
+        return parse_author(" ".join(map(_word_text, words)))  # words repeat: each is decoded once
     name, marks = split_marks(raw) if _MARK.search(raw) else (raw, "")
     if name.startswith("{") and _group_end(name, 0) == len(name) - 1:  # {Corporate Name}: never split
         if name[1:-1].strip().casefold() == "others":
@@ -778,7 +781,7 @@ def _selected(source: FieldSource) -> bool:
 
 def link_for(kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> Link | None:
     """The link for a field's value, or None (with a warning) when its URL is not safe in an href."""
-    if kind in ("doi", "arxiv"):
+    if kind in ("doi", "arxiv") and ":" in value:
         value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
     url, _ = expand(kind, value)
     if kind in _FILE_LINKS and (":" not in url and url[:1] != "/" or is_relative(url)):  # no ":", no scheme: skip urlsplit
