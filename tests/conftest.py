@@ -36,7 +36,9 @@ class Build:
         return [w for w in self.warnings if w.startswith("researcher: ")]
 
 
-class _Collect(logging.Handler):
+class CollectWarnings(logging.Handler):
+    """Keeps the text of every warning logged during a build."""
+
     def __init__(self):
         super().__init__(logging.WARNING)
         self.messages: list[str] = []
@@ -75,7 +77,7 @@ def build_site(tmp_path):
             **config,
         }
         (root / "mkdocs.yml").write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
-        handler = _Collect()
+        handler = CollectWarnings()
         logger = logging.getLogger("mkdocs")
         logger.addHandler(handler)
         error = None

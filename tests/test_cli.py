@@ -21,6 +21,8 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+from conftest import CollectWarnings
+
 from mkdocs_researcher import cli, schema
 from mkdocs_researcher.alfolio_dates import parse_date, parse_range
 from mkdocs_researcher.diagnostics import Reporter
@@ -36,21 +38,12 @@ SEED = SHARED / "seeds" / "yu-cheng"
 # --- Helpers -------------------------------------------------------------------------------------
 
 
-class _Collect(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record):
-        self.messages.append(record.getMessage())
-
-
 def build_strict(config_file: Path) -> BeautifulSoup:
     """``mkdocs build --strict`` in-process; fails the test with the warnings if there are any. The home page's HTML."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    handler = _Collect()
+    handler = CollectWarnings()
     logging.getLogger("mkdocs").addHandler(handler)
     try:
         build(load_config(str(config_file), strict=True))
