@@ -17,6 +17,7 @@ _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
+@functools.lru_cache(maxsize=None)
 def symbol_id(name: str) -> str:
     return "researcher-icon-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
 
@@ -56,12 +57,17 @@ class IconUse:
         if not self.icons.available(name):
             return Markup("")
         self.used[name] = None
-        # xlink:href, not href: Material's instant navigation rewrites every [href] it finds,
-        # and an SVG <use> element's href cannot be assigned.
-        return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use xlink:href="#{symbol_id(name)}"></use></svg>')
+        return _use(name, css_class)
 
     def sprite(self) -> str:
         if not self.used:
             return ""
         symbols = "".join(self.icons.symbol(name) or "" for name in sorted(self.used))
         return f'<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" aria-hidden="true" style="display:none">{symbols}</svg>'
+
+
+@functools.lru_cache(maxsize=None)
+def _use(name: str, css_class: str) -> Markup:
+    # xlink:href, not href: Material's instant navigation rewrites every [href] it finds,
+    # and an SVG <use> element's href cannot be assigned.
+    return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use xlink:href="#{symbol_id(name)}"></use></svg>')

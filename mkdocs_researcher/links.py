@@ -70,6 +70,8 @@ def safe_url(url: str) -> str | None:
     url = url.strip()
     if not url:
         return None
+    if url.startswith(("https://", "http://")) and url.isascii() and "[" not in url:
+        return url  # the common case: a scheme urlsplit would read the same way, a host it would not reject
     try:
         scheme = urlsplit(_IGNORED_IN_SCHEME.sub("", url)).scheme
     except ValueError:
@@ -87,6 +89,8 @@ def looks_like_url(value: str) -> bool:
 
 
 def is_relative(url: str) -> bool:
+    if url.startswith(("https://", "http://")):
+        return False
     parts = urlsplit(url)
     return not parts.scheme and not parts.netloc and not url.startswith("/")
 

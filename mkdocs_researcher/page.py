@@ -25,6 +25,7 @@ from .locale import Locale
 from .markers import Marker, find_markers
 from .model import PUBLICATION_TYPES, PageData, Publication
 from .names import SelfMatcher
+from .render_cache import RenderCache, RenderedPage, digest
 from .renderer import MarkdownFunc, OwnPage, PageRender, RenderOptions, Renderer
 from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
@@ -109,6 +110,9 @@ class SiteSettings:
     venues: dict = field(default_factory=dict)  # abbr -> Venue
     coauthors: dict = field(default_factory=dict)  # see coauthors.py
     people: People = field(default_factory=People)  # lab members, by id
+    render_cache: RenderCache | None = None
+    # A digest of what, besides a page and the data files, its HTML depends on (see render_cache.py).
+    render_context: str = ""
 
 
 def heading_text(text: str) -> str:
@@ -223,6 +227,13 @@ def owner_names(data: PageData) -> list[str]:
 
 def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     data, reporter = read_sections(page, site)
+    # After reading, so the key covers the files this page has just read.
+    key = _render_key(page, site) if site.render_cache is not None else ""
+    slot = f"{page.language} {page.page_url} {page.source_name}"  # one cached page per built page
+    cached = site.render_cache.get(slot, key) if key else None
+    if cached is not None:
+        return PageOutput(cached.markdown, dict(cached.blocks), reporter.found + cached.diagnostics, data, cached.sprite)
+    read_problems = len(reporter.found)
     output = PageOutput(page.body, data=data)
 
     def resolve(url: str, path: tuple) -> str | None:
@@ -237,7 +248,20 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     output.markdown = assembler.run()
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
+    if key:
+        site.render_cache.put(slot, key, RenderedPage(output.markdown, output.blocks, output.sprite, reporter.found[read_problems:]))
     return output
+
+
+def _render_key(page: PageInput, site: SiteSettings) -> str:
+    return digest(
+        site.render_context,
+        site.data_files.contents_digest(),
+        [page.source_name, page.page_url, page.docs_relative_dir, str(page.page_dir), page.language, page.default_language],
+        page.bibliography_url,
+        page.source_text,
+        page.body,
+    )
 
 
 def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], resolve) -> PageRender:

@@ -24,10 +24,11 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import citation, urls
+from . import __version__, citation, render_cache, urls
 from . import links as link_kinds
 from .diagnostics import Reporter
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
+from .render_cache import RenderCache
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
 from .site_index import SiteIndex, bibliography_uri
@@ -123,6 +124,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             assets_dir=self.config.assets_dir,
             venues=self._site_data(project, self.config.venues, "venues", read_venues),
             coauthors=self._site_data(project, self.config.coauthors, "coauthors", read_coauthors),
+            render_cache=self._render_cache(project),
         )
         self._markdown = None
         config.watch.extend(p for p in self._extra_watch if p not in config.watch)
@@ -141,11 +143,13 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         owner = self.index.owner()
         self.site.site_owner = owner_names(owner.data) if owner else []
         if _other_language_build(config):
+            self.site.render_context = self._render_context(config, files)
             return files  # site-wide files are written once, by the default language's build
         if self.config.publication_pages or self.config.feed or self.config.json_resume:
             if not config.site_url:
                 log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
             self._publish(files, config)
+        self.site.render_context = self._render_context(config, files)
         return files
 
     def _scan(self, files: Files, config: MkDocsConfig) -> None:
@@ -198,6 +202,26 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         cache_dir = (project / self.config.cache_dir) if self.config.cache else None
         previous = self.site.bibliographies.memory if self.site is not None else {}
         return Bibliographies(data_files, cache_dir, previous)
+
+    def _render_cache(self, project: Path) -> RenderCache:
+        cache_dir = (project / self.config.cache_dir / "pages") if self.config.cache else None
+        previous = self.site.render_cache.memory if self.site is not None and self.site.render_cache else {}
+        return RenderCache(cache_dir, previous)
+
+    def _render_context(self, config: MkDocsConfig, files: Files) -> str:
+        """A digest of everything outside a page and its data files that the page's HTML depends on."""
+        theme = config.theme
+        return render_cache.digest(
+            __version__,
+            render_cache.library_versions(),
+            {name: value for name, value in self.config.items() if name not in ("cache", "cache_dir")},
+            [theme.name, list(theme.dirs), theme.get("language"), theme.get("locale")],
+            [config.markdown_extensions, config.mdx_configs, config.site_url, config.use_directory_urls],
+            sorted((f.src_uri, f.url) for f in files),  # where links to files resolve
+            render_cache.template_files(theme.dirs),
+            [self.site.site_owner, self.site.people, self.site.venues, self.site.coauthors, self.site.options],
+            sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
+        )
 
     def _counts(self, project: Path) -> dict:
         """Stars and citations written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
@@ -262,7 +286,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             page_url=file.url,
             # Only where the page really is in this build (mkdocs-static-i18n drops generated pages
             # from the builds of other languages).
-            publication_url=lambda pub: self.index.own_page(pub, file.url) if files.get_file_from_path(f"publications/{pub.key}.md") else None,
+            publication_url=(lambda pub: self.index.own_page(pub, file.url) if files.src_uris.get(f"publications/{pub.key}.md") else None)
+            if self.config.publication_pages else (lambda pub: None),
             bibliography_url=relative_url(listing.bibliography_uri, file.url) if listing and listing.bibliography_uri else None,
         )
 
@@ -353,7 +378,7 @@ def _find_file(url: str, file: File, files: Files) -> str | None:
     """A link written relative to the page's source file, as a URL relative to the built page."""
     path, rest = re.match(r"([^?#]*)(.*)", url, re.DOTALL).groups()
     target = posixpath.normpath(posixpath.join(posixpath.dirname(file.src_uri), path))
-    found = files.get_file_from_path(target)
+    found = files.src_uris.get(target)  # normpath has made it the POSIX form MkDocs keys files by
     if found is None:
         return None
     return found.url_relative_to(file) + rest

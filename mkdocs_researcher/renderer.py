@@ -8,6 +8,7 @@ arrive already rendered as ``Markup``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -101,11 +102,22 @@ class Renderer:
 _SINGLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.DOTALL)
 
 
+@functools.lru_cache(maxsize=65536)
+def _author_html(name: str, marks: str, is_self: bool, href: str | None) -> Markup:
+    """One author's name; the same few names fill a researcher's whole list, so each is written once."""
+    text = escape(name)
+    if href:
+        text = f'<a href="{escape(href)}">{text}</a>'
+    sup = f'<sup class="researcher-mark">{escape(marks)}</sup>' if marks else ""
+    return Markup(f'<span class="researcher-author{" researcher-self" if is_self else ""}">{text}{sup}</span>')
+
+
 class _Helpers:
     """Functions the templates call; kept here so templates stay declarative."""
 
     def __init__(self, page: PageRender):
         self.page = page
+        self._views: dict[Author, AuthorView] = {}
 
     def markdown(self, text: str | None, trusted: bool = True, inline: bool = False) -> Markup:
         """A Markdown field as HTML; text from .bib/CSL files is never Markdown, only escaped."""
@@ -134,6 +146,55 @@ class _Helpers:
     def link_icon(self, link: Link) -> Markup:
         return self.page.icons(link_kinds.icon_for(link.kind))
 
+    # Small pieces repeated in every entry of a long list: written here, where they cost a tenth
+    # of a template macro. Everything put in them is escaped, as the templates' autoescape does.
+
+    def link_list(self, links: list[Link], origin: tuple = ()) -> Markup:
+        """The buttons of an entry's links; a link whose file does not exist is left out (and reported)."""
+        if not links:
+            return Markup("")
+        html = ['<span class="researcher-links">']
+        for link in links:
+            href = self.url(link.url, origin + ("links", link.kind))
+            if href:
+                html.append(f'<a class="researcher-button" href="{escape(href)}" data-kind="{escape(link.kind)}">{self.link_icon(link)}<span>{escape(link.label)}</span></a>')
+        html.append("</span>")
+        return Markup("".join(html))
+
+    @staticmethod
+    def tag_list(tags: list[str]) -> Markup:
+        if not tags:
+            return Markup("")
+        return Markup('<ul class="researcher-tags">' + "".join(f'<li class="researcher-tag">{escape(tag)}</li>' for tag in tags) + "</ul>")
+
+    @staticmethod
+    def author(view: AuthorView) -> Markup:
+        return _author_html(view.name, view.marks, view.is_self, view.href)
+
+    def author_list(self, authors: list[Author], limit: int | None = None) -> Markup:
+        """The authors, the first ``max_authors`` shown ("A, B, and C"), the rest behind a "N more" toggle."""
+        shown, hidden, et_al = self.authors(authors, limit)
+        t = self.page.locale
+        sep, and_ = escape(t("list_separator")), escape(t("and"))
+        html = ['<span class="researcher-authors">']
+        for index, view in enumerate(shown):
+            if index:
+                if index == len(shown) - 1 and not hidden and not et_al:
+                    html.append(f"{sep if len(shown) > 2 else ' '}{and_} ")
+                else:
+                    html.append(sep)
+            html.append(self.author(view))
+        if hidden:
+            html.append(f'<details class="researcher-more-authors"><summary>{escape(t("before_more"))}{escape(t.plural("more_authors", len(hidden)))}</summary><span class="researcher-more-authors__list">')
+            for index, view in enumerate(hidden):
+                html.append(f"{sep}{and_} " if index == len(hidden) - 1 else sep)
+                html.append(self.author(view))
+            html.append("</span></details>")
+        if et_al:
+            html.append(f" {escape(t('et_al'))}")
+        html.append("</span>")
+        return Markup("".join(html))
+
     def authors(self, authors: list[Author], limit: int | None = None) -> tuple[list[AuthorView], list[AuthorView], bool]:
         """(shown, hidden, et_al): the first ``max_authors``, extended so the owner is never hidden.
 
@@ -142,13 +203,20 @@ class _Helpers:
         et_al = bool(authors) and authors[-1].name == ET_AL
         if et_al:
             authors = authors[:-1]
-        views = [AuthorView(a.name, a.marks, self.page.matcher.matches(a), self._homepage(a)) for a in authors]
+        views = [self._view(a) for a in authors]
         limit = self.page.options.max_authors if limit is None else limit
         last_self = max((i for i, v in enumerate(views) if v.is_self), default=-1)
         shown = max(limit, last_self + 1)
         if limit <= 0 or shown >= len(views):
             return views, [], et_al
         return views[:shown], views[shown:], et_al
+
+    def _view(self, author: Author) -> AuthorView:
+        # A researcher's own name, and their frequent co-authors', recur in most entries: look each up once.
+        view = self._views.get(author)
+        if view is None:
+            view = self._views[author] = AuthorView(author.name, author.marks, self.page.matcher.matches(author), self._homepage(author))
+        return view
 
     def _homepage(self, author: Author) -> str | None:
         """An href for an author: a lab member's page, else their own url, else coauthors.yml's."""

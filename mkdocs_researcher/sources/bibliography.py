@@ -32,6 +32,7 @@ class Bibliographies:
     def load(self, path: Path, reporter: Reporter, where: tuple, assets_prefix: str) -> list[Publication]:
         """The publications of one file; its problems (from this read or a cached one) go to ``reporter``."""
         self.data_files.used.add(path)
+        self.data_files.contents[path] = ""
         name = self.data_files.display_name(path)
         reader = READERS.get(path.suffix.lower())
         if reader is None:
@@ -45,7 +46,9 @@ class Bibliographies:
         except OSError as error:
             reporter.warn(where, f"the publications file '{name}' cannot be read: {error.strerror}")
             return []
-        key = hashlib.sha256(b"\0".join([__version__.encode(), name.encode(), assets_prefix.encode(), content])).hexdigest()
+        held = hashlib.sha256(content).hexdigest()
+        self.data_files.contents[path] = held
+        key = hashlib.sha256("\0".join([__version__, name, assets_prefix, held]).encode()).hexdigest()
         cached = self.memory.get(key) or self._from_disk(key)
         if cached is None:
             found: list[Diagnostic] = []

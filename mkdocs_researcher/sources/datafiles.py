@@ -6,6 +6,7 @@ Every file read is remembered, so the adapter can watch it under
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ class DataFiles:
     project_dir: Path  # messages name files relative to this folder (where mkdocs.yml is)
     used: set[Path] = field(default_factory=set)
     parsed: dict[Path, tuple[str, LoadedYaml]] = field(default_factory=dict)  # each file parsed once per content
+    # What each file read held ("" if it could not be read): rendered pages are cached against it.
+    contents: dict[Path, str] = field(default_factory=dict)
 
     def locate(self, page_dir: Path, reference: str) -> Path:
         return (page_dir / reference).resolve()
@@ -29,11 +32,17 @@ class DataFiles:
         except ValueError:  # another drive on Windows
             return path.as_posix()
 
+    def contents_digest(self) -> str:
+        return hashlib.sha256(repr(sorted((str(path), held) for path, held in self.contents.items())).encode()).hexdigest()
+
     def read_text(self, path: Path, reporter: Reporter, where: tuple) -> str | None:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
         self.used.add(path)
+        self.contents[path] = ""
         try:
-            return path.read_text(encoding="utf-8-sig")
+            text = path.read_text(encoding="utf-8-sig")
+            self.contents[path] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            return text
         except FileNotFoundError:
             reporter.warn(where, f"the data file '{self.display_name(path)}' does not exist (paths are relative to this page's file)")
         except UnicodeDecodeError as error:

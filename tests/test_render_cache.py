@@ -1,0 +1,149 @@
+"""Rendered pages are reused by later builds — a new `mkdocs build` or a `mkdocs serve` rebuild — and never stale."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import yaml
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+
+from conftest import CollectWarnings, page
+from mkdocs_researcher.renderer import Renderer
+
+BIB = r"""@article{first2024,
+  title={First {GPU} Paper},
+  author={Cheng, Yu and M{\"u}ller, J{\"u}rgen and Wang, Lei and Shi, Yining},
+  journal={Journal of Tests},
+  year={2024},
+  pdf={first.pdf}
+}
+
+@inproceedings{second2023,
+  title={Second Paper},
+  author={Cheng, Yu},
+  booktitle={Conference of Tests},
+  year={2023}
+}
+"""
+INDEX = page({"publications": ["papers.bib"]}, "# Papers\n\n<!-- researcher publications group_by=year shade=blue -->\n")
+
+
+@pytest.fixture
+def project(build_site):
+    """A built site, its cache in the default folder; ``rebuild()`` builds it again from a new config, as a new process would."""
+    result = build_site({"index.md": INDEX, "about.md": "# About\n", "papers.bib": BIB}, plugins=[{"researcher": {"max_authors": 3}}])
+    return result
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The templates rendered, by name, from the moment this fixture is used."""
+    seen: list[str] = []
+    original = Renderer.render
+
+    def counting(self, template, page, **values):
+        seen.append(template)
+        return original(self, template, page, **values)
+
+    monkeypatch.setattr(Renderer, "render", counting)
+    return seen
+
+
+def rebuild(result, new_process=True):
+    """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does."""
+    if new_process:
+        # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new `mkdocs build` does.
+        dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
+    handler = CollectWarnings()
+    logging.getLogger("mkdocs").addHandler(handler)
+    try:
+        config = load_config(str(result.site.parent / "mkdocs.yml"))
+        build(config)
+    finally:
+        logging.getLogger("mkdocs").removeHandler(handler)
+    return config, [w for w in handler.messages if w.startswith("researcher: ")]
+
+
+def site_files(result) -> dict[str, bytes]:
+    return {str(p.relative_to(result.site)): p.read_bytes() for p in sorted(result.site.rglob("*")) if p.is_file() and p.suffix != ".gz"}
+
+
+def titles(result) -> list[str]:
+    return [t.get_text() for t in result.html().select(".researcher-publication__title")]
+
+
+def test_a_new_build_reuses_the_rendered_page_byte_for_byte_and_repeats_its_warnings(project, renders):
+    first_files = site_files(project)
+    first_warnings = project.researcher_warnings()
+    # Both raised while rendering: a marker option that does not exist, a pdf that is not there.
+    assert any("unknown option 'shade'" in w for w in first_warnings), first_warnings
+    assert any("first.pdf" in w for w in first_warnings), first_warnings
+    _, warnings = rebuild(project)
+    assert renders == []  # nothing rendered again
+    assert warnings == first_warnings
+    assert site_files(project) == first_files
+
+
+def test_strict_fails_on_a_cached_page_as_on_a_fresh_one(project):
+    from mkdocs.exceptions import Abort
+
+    with pytest.raises(Abort):
+        build(load_config(str(project.site.parent / "mkdocs.yml"), strict=True))
+
+
+def test_serve_rebuild_after_editing_another_page_renders_nothing(project, renders):
+    config, _ = rebuild(project)
+    settings = yaml.safe_load((project.site.parent / "mkdocs.yml").read_text())
+    settings["plugins"][0]["researcher"]["cache"] = False  # the instance's memory alone must be enough
+    (project.site.parent / "mkdocs.yml").write_text(yaml.safe_dump(settings))
+    (project.docs / "about.md").write_text("# About\n\nEdited.\n", encoding="utf-8")
+    renders.clear()
+    again, _ = rebuild(project, new_process=False)
+    assert again.plugins["researcher"] is config.plugins["researcher"]
+    assert renders == []
+
+
+def edit_bib(project):
+    (project.docs / "papers.bib").write_text(BIB.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
+
+
+def add_pdf(project):
+    (project.docs / "assets" / "pdf").mkdir(parents=True)
+    (project.docs / "assets" / "pdf" / "first.pdf").write_bytes(b"%PDF-1.4\n")
+
+
+def override_template(project):
+    folder = project.site.parent / "overrides" / "researcher"
+    folder.mkdir(parents=True)
+    (folder / "publications.html").write_text("<ol class='mine'>{% for pub in publications %}<li>{{ pub.title }}</li>{% endfor %}</ol>\n", encoding="utf-8")
+    settings = yaml.safe_load((project.site.parent / "mkdocs.yml").read_text())
+    settings["theme"]["custom_dir"] = "overrides"
+    (project.site.parent / "mkdocs.yml").write_text(yaml.safe_dump(settings))
+
+
+def change_option(project):
+    settings = yaml.safe_load((project.site.parent / "mkdocs.yml").read_text())
+    settings["plugins"][0]["researcher"]["max_authors"] = 1
+    (project.site.parent / "mkdocs.yml").write_text(yaml.safe_dump(settings))
+
+
+@pytest.mark.parametrize("change", [edit_bib, add_pdf, override_template, change_option])
+def test_any_change_the_page_depends_on_renders_it_again(project, renders, change):
+    before = site_files(project)["index.html"]
+    change(project)
+    rebuild(project)
+    assert "publications.html" in renders
+    assert site_files(project)["index.html"] != before
+
+
+def test_the_cache_folder_is_safe_to_delete(project, renders):
+    import shutil
+
+    before = site_files(project)
+    shutil.rmtree(project.site.parent / ".cache" / "researcher")
+    rebuild(project)
+    assert "publications.html" in renders
+    assert site_files(project) == before
