@@ -228,9 +228,7 @@ def owner_names(data: PageData) -> list[str]:
 def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     data, reporter = read_sections(page, site)
     # After reading, so the key covers the files this page has just read.
-    key = _render_key(page, site) if site.render_cache is not None else ""
-    slot = f"{page.language} {page.page_url} {page.source_name}"  # one cached page per built page
-    cached = site.render_cache.get(slot, key) if key else None
+    key, cached = _cached(page, site)
     if cached is not None:
         return PageOutput(cached.markdown, dict(cached.blocks), reporter.found + cached.diagnostics, data, cached.sprite)
     read_problems = len(reporter.found)
@@ -248,20 +246,33 @@ def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
     output.markdown = assembler.run()
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
-    if key:
-        site.render_cache.put(slot, key, RenderedPage(output.markdown, output.blocks, output.sprite, reporter.found[read_problems:]))
+    _keep(page, site, key, output, reporter.found[read_problems:])
     return output
 
 
-def _render_key(page: PageInput, site: SiteSettings) -> str:
-    return digest(
+def _slot(page: PageInput) -> str:
+    return f"{page.language} {page.page_url} {page.source_name}"  # one cached page per built page
+
+
+def _cached(page: PageInput, site: SiteSettings, *inputs) -> tuple[str, RenderedPage | None]:
+    """The page's render key (from its text, every data file read, the site's context and ``inputs``) and its cached render."""
+    if site.render_cache is None:
+        return "", None
+    key = digest(
         site.render_context,
         site.data_files.contents_digest(),
         [page.source_name, page.page_url, page.docs_relative_dir, str(page.page_dir), page.language, page.default_language],
         page.bibliography_url,
         page.source_text,
         page.body,
+        inputs,
     )
+    return key, site.render_cache.get(_slot(page), key)
+
+
+def _keep(page: PageInput, site: SiteSettings, key: str, output: PageOutput, diagnostics: list[Diagnostic]) -> None:
+    if key:
+        site.render_cache.put(_slot(page), key, RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics))
 
 
 def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], resolve) -> PageRender:
@@ -280,6 +291,9 @@ def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], r
 
 def build_publication_page(page: PageInput, site: SiteSettings, pub: Publication, owners: list[str], back_url: str, bib_url: str) -> PageOutput:
     """The page of one publication: its heading in Markdown, the rest rendered straight to HTML."""
+    key, cached = _cached(page, site, pub, owners, back_url, bib_url)
+    if cached is not None:
+        return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), sprite=cached.sprite)
     reporter = Reporter(page.source_name)
     render = _page_render(page, site, PageData(), owners, lambda url, path: page.find_file(url))
     html_text = site.renderer.render("publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url)
@@ -288,6 +302,7 @@ def build_publication_page(page: PageInput, site: SiteSettings, pub: Publication
     output.markdown = "# " + heading_text(pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n"
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
+    _keep(page, site, key, output, reporter.found)
     return output
 
 

@@ -109,7 +109,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         project = Path(config.config_file_path).parent
         data_files = DataFiles(project)
         self.site = SiteSettings(
-            Renderer(config.theme.dirs, icon_dirs),
+            Renderer(config.theme.dirs, icon_dirs, str(project / self.config.cache_dir / "templates") if self.config.cache else None),
             RenderOptions(
                 max_authors=self.config.max_authors,
                 obfuscate_email=self.config.obfuscate_email,

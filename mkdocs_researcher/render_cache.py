@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import hashlib
 import importlib.metadata
 import inspect
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
+from .gcpause import gc_paused
 
 
 @dataclass
@@ -69,16 +69,11 @@ class RenderCache:
     def _from_disk(self, page: str):
         if self.cache_dir is None:
             return None
-        enabled = gc.isenabled()
-        gc.disable()  # unpickling many strings needs no cycle collection
         try:
-            with open(self._path(page), "rb") as handle:
+            with open(self._path(page), "rb") as handle, gc_paused():
                 return pickle.load(handle)
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
             return None  # absent, or written by another version: render again
-        finally:
-            if enabled:
-                gc.enable()
 
 
 def digest(*parts) -> str:

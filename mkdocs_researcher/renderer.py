@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -75,9 +76,16 @@ class PageRender:
 
 
 class Renderer:
-    def __init__(self, template_dirs: Iterable[str], icon_dirs: Iterable[str]):
+    def __init__(self, template_dirs: Iterable[str], icon_dirs: Iterable[str], bytecode_dir: str | None = None):
+        try:
+            if bytecode_dir:
+                os.makedirs(bytecode_dir, exist_ok=True)
+        except OSError:
+            bytecode_dir = None  # a read-only checkout compiles them in every build
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(list(template_dirs)),
+            # Compiled templates, checked against their source: a new build skips compiling them.
+            bytecode_cache=jinja2.FileSystemBytecodeCache(bytecode_dir) if bytecode_dir else None,
             autoescape=True,
             trim_blocks=True,
             lstrip_blocks=True,

@@ -147,3 +147,19 @@ def test_the_cache_folder_is_safe_to_delete(project, renders):
     rebuild(project)
     assert "publications.html" in renders
     assert site_files(project) == before
+
+
+def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(build_site, renders):
+    index = page({"profile": {"name": "Yu Cheng"}, "publications": ["papers.bib"]})
+    result = build_site({"index.md": index, "papers.bib": BIB.replace("year={2023}", "year={2023},\n  page={true}")},
+                        plugins=[{"researcher": {"publication_pages": True}}], site_url="https://example.org/")
+    own_page = "publications/second2023/index.html"
+    assert result.html(own_page).select_one(".researcher-self").get_text() == "Yu Cheng"
+    renders.clear()
+    rebuild(result)
+    assert renders == []
+    # The owner is named on the listing page, not the publication's own: its page must still follow.
+    (result.docs / "index.md").write_text(index.replace("Yu Cheng", "Lei Wang"), encoding="utf-8")
+    rebuild(result)
+    assert "publication_page.html" in renders
+    assert result.html(own_page).select_one(".researcher-self") is None

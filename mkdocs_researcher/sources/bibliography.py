@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Reporter
+from ..gcpause import gc_paused
 from ..model import Publication
 from .bibtex import read_bibtex, read_text_file
 from .csl import read_csl_json
@@ -69,7 +70,7 @@ class Bibliographies:
         if self.cache_dir is None:
             return None
         try:
-            with open(self.cache_dir / f"{key}.pickle", "rb") as handle:
+            with open(self.cache_dir / f"{key}.pickle", "rb") as handle, gc_paused():
                 return pickle.load(handle)
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
             return None  # absent, or written by another version: read the file again

@@ -10,7 +10,6 @@ is False).
 
 from __future__ import annotations
 
-import gc
 import logging
 import re
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from bibtexparser.model import (
 from pylatexenc import latex2text, latexwalker
 
 from ..diagnostics import Reporter
+from ..gcpause import gc_paused
 from ..fields import MONTH_NAMES
 from ..links import expand, is_relative, label_for, safe_url
 from ..model import Author, Link, Publication
@@ -932,21 +932,9 @@ def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], strings: dict[str
     return parent
 
 
-@contextmanager
-def _gc_paused():
-    """Cyclic GC passes over bibtexparser's hundreds of thousands of live objects cost up to a third of the time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def read_bibtex(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
     """The publications of a .bib file's text; every entry left out is reported with its line."""
-    with _gc_paused():
+    with gc_paused():
         return _read_bibtex(text, reporter, assets_prefix)
 
 
