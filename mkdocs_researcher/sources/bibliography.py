@@ -17,11 +17,9 @@ from .. import __version__
 from ..diagnostics import Diagnostic, Reporter
 from ..gcpause import gc_paused
 from ..model import Publication
-from .bibtex import read_bibtex, read_text_file
-from .csl import read_csl_json
 from .datafiles import DataFiles
 
-READERS = {".bib": read_bibtex, ".json": read_csl_json}
+READERS = (".bib", ".json")  # BibTeX, CSL-JSON
 
 
 @dataclass
@@ -35,8 +33,7 @@ class Bibliographies:
         self.data_files.used.add(path)
         self.data_files.contents[path] = ""
         name = self.data_files.display_name(path)
-        reader = READERS.get(path.suffix.lower())
-        if reader is None:
+        if path.suffix.lower() not in READERS:
             reporter.warn(where, f"'{name}' is neither a .bib nor a .json (CSL-JSON) file")
             return []
         try:
@@ -54,6 +51,11 @@ class Bibliographies:
         if cached is None:
             found: list[Diagnostic] = []
             file_reporter = Reporter(name, {}, found)
+            # Imported on a miss only: a build from the cache never loads bibtexparser or pylatexenc.
+            from .bibtex import read_bibtex, read_text_file
+            from .csl import read_csl_json
+
+            reader = read_csl_json if path.suffix.lower() == ".json" else read_bibtex
             text = read_text_file(path, file_reporter)
             pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
             for pub in pubs:
