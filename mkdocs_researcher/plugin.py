@@ -134,8 +134,13 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     @event_priority(-100)
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for name in ASSETS:
-            source = theme_dir() / "researcher" / name
-            files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=str(source)))
+            # MkDocs copies a theme folder's static files as they lie (researcher/NAME); the site gets
+            # them once, under ASSET_DIR, from the folder that wins (a custom_dir's copy overrides ours).
+            copied = files.get_file_from_path(f"researcher/{name}")
+            source = copied.abs_src_path if copied is not None and copied.abs_src_path else str(theme_dir() / "researcher" / name)
+            if copied is not None:
+                files.remove(copied)
+            files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=source))
         self.index = SiteIndex()
         if self.config.people:
             self._load_people(config)

@@ -515,3 +515,15 @@ def test_page_weight_of_the_plugins_css_and_js_stays_under_10_kb_gzipped():
 
     total = sum(len(gzip.compress((theme_dir() / "researcher" / name).read_bytes(), 9)) for name in ASSETS)
     assert total <= 10 * 1024, f"{total} bytes gzipped"
+
+
+def test_the_stylesheet_is_published_once_and_a_custom_dir_copy_wins(build_site, tmp_path):
+    result = build_site({"index.md": page({"profile": {"name": "Yu Cheng"}})})
+    assert (result.site / "assets/researcher/researcher.css").is_file()
+    assert not (result.site / "researcher").exists()  # the theme folder's own copy is not published a second time
+    overrides = tmp_path / "overrides" / "researcher"
+    overrides.mkdir(parents=True)
+    (overrides / "researcher.css").write_text(".mine { color: red }\n", encoding="utf-8")
+    custom = build_site({"index.md": page({"profile": {"name": "Yu Cheng"}})}, theme={"name": "material", "custom_dir": str(tmp_path / "overrides")})
+    assert (custom.site / "assets/researcher/researcher.css").read_text(encoding="utf-8") == ".mine { color: red }\n"
+    assert not (custom.site / "researcher").exists()
