@@ -214,21 +214,6 @@ def prerendered_example(plugin_config: Path, built: Path, target: Path, section_
     return path
 
 
-_THEME_SKIPPED = (".*", "*/.*", "*.py", "*.pyc", "*.html", "*readme*", "mkdocs_theme.yml", "locales/*", "*.md", "*.markdown")
-
-
-def theme_static_files(theme: Path) -> list[tuple[Path, str]]:
-    """The files MkDocs copies from a theme folder into the site (Files.add_files_from_theme's filter)."""
-    import fnmatch
-
-    found = []
-    for path in sorted(theme.rglob("*")):
-        name = path.relative_to(theme).as_posix()
-        if path.is_file() and not any(fnmatch.fnmatch(name.lower(), pattern) for pattern in _THEME_SKIPPED):
-            found.append((path, name))
-    return found
-
-
 def missing_files(reference: Path, candidate: Path, languages: list[str], default: str) -> dict[str, list[tuple[str, str]]]:
     """Files in ``reference`` (plugin build) but not in ``candidate`` (static build), by language build.
 

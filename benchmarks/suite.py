@@ -116,7 +116,7 @@ class Runner:
 
 def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     """``runs`` alternating builds of each variant; ``runs=0`` (smoke) times the set-up builds instead."""
-    from mkdocs_researcher.plugin import SECTION_KEYS, theme_dir
+    from mkdocs_researcher.plugin import SECTION_KEYS
 
     root = tmp / "overhead"
     plugin_config = sites.copy_example_site(root / "plugin")
@@ -131,8 +131,6 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     generated: dict[str, list] = {}
     for item in json.loads(record.read_text(encoding="utf-8")):
         generated.setdefault(item["language"], []).append((item["dest"], item["src_uri"]))
-    # The plugin adds its theme folder to theme.dirs, so MkDocs also copies that folder's static files.
-    generated.setdefault("", []).extend((str(path), name) for path, name in sites.theme_static_files(theme_dir()))
     default, others = sites._languages(config)
     languages = [default, *others]
     static_config = sites.prerendered_example(plugin_config, reference, root / "static", SECTION_KEYS, generated)
