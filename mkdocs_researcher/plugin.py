@@ -28,7 +28,6 @@ from . import __version__, citation, render_cache, urls
 from . import links as link_kinds
 from .diagnostics import Reporter
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
-from .render_cache import RenderCache
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
 from .site_index import SiteIndex, bibliography_uri
@@ -147,10 +146,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._scan(files, config)
         owner = self.index.owner()
         self.site.site_owner = owner_names(owner.data) if owner else []
-        if _other_language_build(config):
-            self.site.render_context = self._render_context(config, files)
-            return files  # site-wide files are written once, by the default language's build
-        if self.config.publication_pages or self.config.feed or self.config.json_resume:
+        # Site-wide files are written once, by the default language's build.
+        if not _other_language_build(config) and (self.config.publication_pages or self.config.feed or self.config.json_resume):
             if not config.site_url:
                 log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
             self._publish(files, config)
@@ -208,10 +205,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         previous = self.site.bibliographies.memory if self.site is not None else {}
         return Bibliographies(data_files, cache_dir, previous)
 
-    def _render_cache(self, project: Path) -> RenderCache:
+    def _render_cache(self, project: Path) -> render_cache.RenderCache:
         cache_dir = (project / self.config.cache_dir / "pages") if self.config.cache else None
         previous = self.site.render_cache.memory if self.site is not None and self.site.render_cache else {}
-        return RenderCache(cache_dir, previous)
+        return render_cache.RenderCache(cache_dir, previous)
 
     def _render_context(self, config: MkDocsConfig, files: Files) -> str:
         """A digest of everything outside a page and its data files that the page's HTML depends on."""

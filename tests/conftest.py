@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import textwrap
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +48,18 @@ class CollectWarnings(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+@contextmanager
+def collecting_warnings():
+    """The text of every warning MkDocs and its plugins log inside the block."""
+    handler = CollectWarnings()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+
+
 def page(front_matter: dict | None = None, body: str = "") -> str:
     """A Markdown page with ``front_matter`` dumped as YAML."""
     head = "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
@@ -77,20 +90,16 @@ def build_site(tmp_path):
             **config,
         }
         (root / "mkdocs.yml").write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
-        handler = CollectWarnings()
-        logger = logging.getLogger("mkdocs")
-        logger.addHandler(handler)
         error = None
-        try:
-            cfg = load_config(str(root / "mkdocs.yml"), strict=strict)
-            build(cfg)
-        except BaseException as exc:  # mkdocs raises SystemExit-like Abort in strict mode
-            if isinstance(exc, KeyboardInterrupt):
-                raise
-            error = exc
-        finally:
-            logger.removeHandler(handler)
-        return Build(root / "site", docs, handler.messages, error)
+        with collecting_warnings() as messages:
+            try:
+                cfg = load_config(str(root / "mkdocs.yml"), strict=strict)
+                build(cfg)
+            except BaseException as exc:  # mkdocs raises SystemExit-like Abort in strict mode
+                if isinstance(exc, KeyboardInterrupt):
+                    raise
+                error = exc
+        return Build(root / "site", docs, messages, error)
 
     return run
 

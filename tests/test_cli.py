@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import http.server
 import json
-import logging
 import os
 import shutil
 import subprocess
@@ -21,7 +20,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import CollectWarnings
+from conftest import collecting_warnings
 
 from mkdocs_researcher import cli, schema
 from mkdocs_researcher.alfolio_dates import parse_date, parse_range
@@ -43,16 +42,13 @@ def build_strict(config_file: Path) -> BeautifulSoup:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    handler = CollectWarnings()
-    logging.getLogger("mkdocs").addHandler(handler)
-    try:
-        build(load_config(str(config_file), strict=True))
-    except BaseException as error:  # strict mode aborts with mkdocs' Abort
-        if isinstance(error, KeyboardInterrupt):
-            raise
-        pytest.fail(f"mkdocs build --strict failed: {error}\n" + "\n".join(handler.messages))
-    finally:
-        logging.getLogger("mkdocs").removeHandler(handler)
+    with collecting_warnings() as messages:
+        try:
+            build(load_config(str(config_file), strict=True))
+        except BaseException as error:  # strict mode aborts with mkdocs' Abort
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            pytest.fail(f"mkdocs build --strict failed: {error}\n" + "\n".join(messages))
     return html(config_file.parent / "site" / "index.html")
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import logging
-
 import pytest
 import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from conftest import CollectWarnings, page
+from conftest import collecting_warnings, page
 from mkdocs_researcher.renderer import Renderer
 
 BIB = r"""@article{first2024,
@@ -57,14 +55,10 @@ def rebuild(result, new_process=True):
     if new_process:
         # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new `mkdocs build` does.
         dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
-    handler = CollectWarnings()
-    logging.getLogger("mkdocs").addHandler(handler)
-    try:
+    with collecting_warnings() as messages:
         config = load_config(str(result.site.parent / "mkdocs.yml"))
         build(config)
-    finally:
-        logging.getLogger("mkdocs").removeHandler(handler)
-    return config, [w for w in handler.messages if w.startswith("researcher: ")]
+    return config, [w for w in messages if w.startswith("researcher: ")]
 
 
 def site_files(result) -> dict[str, bytes]:

@@ -30,8 +30,7 @@ class Bibliographies:
 
     def load(self, path: Path, reporter: Reporter, where: tuple, assets_prefix: str) -> list[Publication]:
         """The publications of one file; its problems (from this read or a cached one) go to ``reporter``."""
-        self.data_files.used.add(path)
-        self.data_files.contents[path] = ""
+        self.data_files.contents[path] = ""  # read, even if it turns out not to exist
         name = self.data_files.display_name(path)
         if path.suffix.lower() not in READERS:
             reporter.warn(where, f"'{name}' is neither a .bib nor a .json (CSL-JSON) file")

@@ -18,10 +18,14 @@ from .frontmatter import LoadedYaml, load_yaml
 @dataclass
 class DataFiles:
     project_dir: Path  # messages name files relative to this folder (where mkdocs.yml is)
-    used: set[Path] = field(default_factory=set)
     parsed: dict[Path, tuple[str, LoadedYaml]] = field(default_factory=dict)  # each file parsed once per content
-    # What each file read held ("" if it could not be read): rendered pages are cached against it.
+    # Every file read, with a hash of what it held ("" if it could not be read): rendered pages are cached against it.
     contents: dict[Path, str] = field(default_factory=dict)
+
+    @property
+    def used(self):
+        """Every file read: the adapter watches them and keeps them out of the site."""
+        return self.contents.keys()
 
     def locate(self, page_dir: Path, reference: str) -> Path:
         return (page_dir / reference).resolve()
@@ -37,7 +41,6 @@ class DataFiles:
 
     def read_text(self, path: Path, reporter: Reporter, where: tuple) -> str | None:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
-        self.used.add(path)
         self.contents[path] = ""
         try:
             text = path.read_text(encoding="utf-8-sig")
