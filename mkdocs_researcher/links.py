@@ -84,8 +84,12 @@ def safe_url(url: str) -> str | None:
     return url
 
 
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
+_ID_PREFIX = re.compile(r"^(arxiv:|doi:)", re.IGNORECASE)
+
+
 def looks_like_url(value: str) -> bool:
-    return bool(re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", value)) or value.startswith(("/", "./", "../", "#"))
+    return bool(_SCHEME.match(value)) or value.startswith(("/", "./", "../", "#"))
 
 
 def is_relative(url: str) -> bool:
@@ -102,7 +106,7 @@ def expand(kind: str, value: str) -> tuple[str, bool]:
     if looks_like_url(value) or spec is None or spec.pattern is None:
         return value, False
     if kind in ("arxiv", "doi"):
-        value = re.sub(r"^(arxiv:|doi:)", "", value, flags=re.IGNORECASE)
+        value = _ID_PREFIX.sub("", value)
     return spec.pattern.format(id=quote(value, safe="/@:.-_~")), True
 
 

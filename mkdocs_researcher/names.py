@@ -6,6 +6,7 @@ for highlighting; a name in a script without spaces (程羽) matches exactly.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from .model import Author
 MARKS = "*†‡§¶#"
 _TRAILING_MARKS = re.compile(rf"[\s{re.escape(MARKS)}]*[{re.escape(MARKS)}][\s{re.escape(MARKS)}]*$")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+ANY_MARK = re.compile(f"[{re.escape(MARKS)}]")
 
 
 def split_marks(text: str) -> tuple[str, str]:
@@ -35,7 +37,9 @@ ET_AL = "et al."  # the name of the author that stands for "and others"
 
 def parse_author(text: str) -> Author:
     """An author written "First Last" or "Last, First" (marks kept apart); "others" means et al."""
-    name, marks = split_marks(" ".join(str(text).split()))
+    name = " ".join(str(text).split())
+    # Most names have no marks and at most one comma, which the partition below handles alone.
+    name, marks = split_marks(name) if ANY_MARK.search(name) or name.count(",") > 1 else (name, "")
     if name.casefold().rstrip(".") in ("others", "et al", "et. al"):
         return Author(name=ET_AL)
     if "," in name:
@@ -51,8 +55,16 @@ def parse_author(text: str) -> Author:
 
 def _fold(text: str) -> str:
     """Lower case with accents removed: "Chéng" -> "cheng"."""
+    if text.isascii():
+        return text.lower()  # nothing to decompose, and casefold() is lower() on ASCII
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@functools.lru_cache(maxsize=65536)  # given and family names recur across many authors
+def _words(text: str) -> tuple[str, ...]:
+    """A name's words, folded: "Chéng-Li" -> ("cheng", "li")."""
+    return tuple(_WORD.findall(_fold(text)))
 
 
 @dataclass(frozen=True)
@@ -63,7 +75,10 @@ class _NameKey:
 
 
 def _key(given: str, family: str, whole: str) -> _NameKey:
-    return _NameKey(tuple(_WORD.findall(_fold(given))), " ".join(_WORD.findall(_fold(family))), "".join(_WORD.findall(_fold(whole))))
+    given_words, family_words = _words(given), _words(family)
+    # Folding goes character by character, so "Given Family" is the two names' words: no third pass.
+    whole_words = given_words + family_words if whole == f"{given} {family}" else _words(whole)
+    return _NameKey(given_words, " ".join(family_words), "".join(whole_words))
 
 
 def _given_compatible(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

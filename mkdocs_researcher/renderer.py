@@ -8,7 +8,6 @@ arrive already rendered as ``Markup``.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import re
@@ -25,6 +24,7 @@ from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, PartialDate
 from .names import ET_AL, SelfMatcher
+from .publication_markup import entry_labels, publication_html
 from .refresh import normalise_repo, work_id
 from .venues import badge_text_colour
 
@@ -57,6 +57,7 @@ class AuthorView:
     marks: str
     is_self: bool
     href: str | None  # ready for the page
+    html: Markup = Markup("")  # the name as written in an author list
 
 
 @dataclass
@@ -73,6 +74,8 @@ class PageRender:
     coauthors: dict = field(default_factory=dict)  # see coauthors.py
     members: list = field(default_factory=list)  # [(SelfMatcher, url of the member's page)]
     bibliography_url: str | None = None
+    # Each author's view, found once per page: a researcher's own name and their co-authors' recur in most entries.
+    author_views: dict = field(default_factory=dict)
 
 
 class Renderer:
@@ -110,14 +113,12 @@ class Renderer:
 _SINGLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.DOTALL)
 
 
-@functools.lru_cache(maxsize=65536)
-def _author_html(name: str, marks: str, is_self: bool, href: str | None) -> Markup:
-    """One author's name; the same few names fill a researcher's whole list, so each is written once."""
-    text = escape(name)
-    if href:
-        text = f'<a href="{escape(href)}">{text}</a>'
-    sup = f'<sup class="researcher-mark">{escape(marks)}</sup>' if marks else ""
-    return Markup(f'<span class="researcher-author{" researcher-self" if is_self else ""}">{text}{sup}</span>')
+def _author_html(view: AuthorView) -> Markup:
+    text = escape(view.name)
+    if view.href:
+        text = f'<a href="{escape(view.href)}">{text}</a>'
+    sup = f'<sup class="researcher-mark">{escape(view.marks)}</sup>' if view.marks else ""
+    return Markup(f'<span class="researcher-author{" researcher-self" if view.is_self else ""}">{text}{sup}</span>')
 
 
 class _Helpers:
@@ -125,14 +126,17 @@ class _Helpers:
 
     def __init__(self, page: PageRender):
         self.page = page
-        self._views: dict[Author, AuthorView] = {}
+        self._views: dict[Author, AuthorView] = page.author_views
+        self._entry_labels = None
+        self._list_words = None  # the author list's separators, escaped once
+        self._link_rest: dict[tuple[str, str], str] = {}  # a link button's markup after its href, by (kind, label)
 
     def markdown(self, text: str | None, trusted: bool = True, inline: bool = False) -> Markup:
         """A Markdown field as HTML; text from .bib/CSL files is never Markdown, only escaped."""
         if not text:
             return Markup("")
         if not trusted:
-            return Markup("<p>") + escape(text) + Markup("</p>") if not inline else escape(text)
+            return Markup(f"<p>{escape(text)}</p>") if not inline else escape(text)
         html = self.page.markdown(text).strip()
         if inline:
             match = _SINGLE_PARAGRAPH.match(html)
@@ -165,9 +169,18 @@ class _Helpers:
         for link in links:
             href = self.url(link.url, origin + ("links", link.kind))
             if href:
-                html.append(f'<a class="researcher-button" href="{escape(href)}" data-kind="{escape(link.kind)}">{self.link_icon(link)}<span>{escape(link.label)}</span></a>')
+                rest = self._link_rest.get((link.kind, link.label))
+                if rest is None:  # the same few kinds of link recur in every entry
+                    rest = self._link_rest[link.kind, link.label] = f'" data-kind="{escape(link.kind)}">{self.link_icon(link)}<span>{escape(link.label)}</span></a>'
+                html.append(f'<a class="researcher-button" href="{escape(href)}{rest}')
         html.append("</span>")
         return Markup("".join(html))
+
+    def publication(self, pub) -> Markup:
+        """One entry of a publication list (see publication_markup.py)."""
+        if self._entry_labels is None:
+            self._entry_labels = entry_labels(self.page)
+        return publication_html(self, pub, self._entry_labels)
 
     @staticmethod
     def tag_list(tags: list[str]) -> Markup:
@@ -177,13 +190,15 @@ class _Helpers:
 
     @staticmethod
     def author(view: AuthorView) -> Markup:
-        return _author_html(view.name, view.marks, view.is_self, view.href)
+        return view.html
 
     def author_list(self, authors: list[Author], limit: int | None = None) -> Markup:
         """The authors, the first ``max_authors`` shown ("A, B, and C"), the rest behind a "N more" toggle."""
         shown, hidden, et_al = self.authors(authors, limit)
         t = self.page.locale
-        sep, and_ = escape(t("list_separator")), escape(t("and"))
+        if self._list_words is None:
+            self._list_words = escape(t("list_separator")), escape(t("and")), escape(t("before_more")), escape(t("et_al"))
+        sep, and_, before_more, et_al_text = self._list_words
         html = ['<span class="researcher-authors">']
         for index, view in enumerate(shown):
             if index:
@@ -191,15 +206,15 @@ class _Helpers:
                     html.append(f"{sep if len(shown) > 2 else ' '}{and_} ")
                 else:
                     html.append(sep)
-            html.append(self.author(view))
+            html.append(view.html)
         if hidden:
-            html.append(f'<details class="researcher-more-authors"><summary>{escape(t("before_more"))}{escape(t.plural("more_authors", len(hidden)))}</summary><span class="researcher-more-authors__list">')
+            html.append(f'<details class="researcher-more-authors"><summary>{before_more}{escape(t.plural("more_authors", len(hidden)))}</summary><span class="researcher-more-authors__list">')
             for index, view in enumerate(hidden):
                 html.append(f"{sep}{and_} " if index == len(hidden) - 1 else sep)
-                html.append(self.author(view))
+                html.append(view.html)
             html.append("</span></details>")
         if et_al:
-            html.append(f" {escape(t('et_al'))}")
+            html.append(f" {et_al_text}")
         html.append("</span>")
         return Markup("".join(html))
 
@@ -220,10 +235,10 @@ class _Helpers:
         return views[:shown], views[shown:], et_al
 
     def _view(self, author: Author) -> AuthorView:
-        # A researcher's own name, and their frequent co-authors', recur in most entries: look each up once.
         view = self._views.get(author)
         if view is None:
             view = self._views[author] = AuthorView(author.name, author.marks, self.page.matcher.matches(author), self._homepage(author))
+            view.html = _author_html(view)  # written once per page: the same names fill most of its entries
         return view
 
     def _homepage(self, author: Author) -> str | None:

@@ -461,6 +461,23 @@ def test_custom_dir_template_overrides_ours(build_site, tmp_path):
     assert soup.select_one(".researcher-project") is None
 
 
+def test_a_custom_publications_template_can_keep_or_replace_the_entry_markup(build_site, tmp_path):
+    overrides = tmp_path / "overrides" / "researcher"
+    overrides.mkdir(parents=True)
+    (overrides / "publications.html").write_text(
+        '<ol class="mine">{% for pub in publications %}{% if pub.selected %}{{ h.publication(pub) }}'
+        '{% else %}<li class="plain">{{ pub.title }}</li>{% endif %}{% endfor %}</ol>'
+    )
+    pubs = [{"title": "<Chosen>", "selected": True, "authors": ["Yu Cheng", "Lei Wang"], "year": 2024}, {"title": "<Other>", "year": 2020}]
+    result = build_site(home(publications=pubs), theme={"name": "material", "custom_dir": str(tmp_path / "overrides")}, strict=True)
+    assert result.error is None, result.warnings
+    soup = result.html()
+    chosen = soup.select_one("ol.mine li.researcher-publication")
+    assert chosen.select_one(".researcher-publication__title").get_text() == "<Chosen>"
+    assert chosen.select_one(".researcher-self").get_text() == "Yu Cheng"
+    assert soup.select_one("ol.mine li.plain").get_text() == "<Other>"
+
+
 def test_same_input_builds_identical_html(build_site):
     pages = home(publications=[{"title": "T", "authors": twelve_authors(3)}], projects=[{"name": "X", "repo": "a/b"}])
     first = build_site(pages).text()

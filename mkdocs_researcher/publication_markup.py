@@ -1,0 +1,104 @@
+"""One publication of a list as HTML: ``h.publication(pub)`` in ``publications.html``.
+
+A bibliography can hold thousands of entries, and the same markup through a
+Jinja template costs about four times as much (each ``{{ }}`` is an attribute
+look-up, a call and an escape of its own), so it is written here. The list
+around it stays a template: a site that wants other markup per entry
+overrides ``publications.html`` and writes its own loop over the fields of
+``model.Publication``. Everything put in here is escaped, as the templates'
+autoescape does; Markdown fields come through ``h.markdown``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from .model import Publication
+
+
+@dataclass(frozen=True)
+class EntryLabels:
+    """The labels and icons every entry repeats, looked up once per list."""
+
+    copied: str
+    copy: str
+    copy_citation: str
+    abstract: str
+    bibtex: str
+    quote_icon: str
+    copy_icon: str
+
+
+def entry_labels(page) -> EntryLabels:
+    t, icon = page.locale, page.icons
+    return EntryLabels(
+        copied=escape(t("copied")),
+        copy=escape(t("copy")),
+        copy_citation=escape(t("copy_citation")),
+        abstract=escape(t("abstract")),
+        bibtex=escape(t("bibtex")),
+        quote_icon=icon("fontawesome/solid/quote-left"),
+        copy_icon=icon("fontawesome/solid/copy") if page.options.bibtex_toggle else "",
+    )
+
+
+def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
+    """The ``<li>`` of one entry; ``h`` is the templates' helper object (renderer._Helpers)."""
+    page = h.page
+    options, icon = page.options, page.icons
+    anchor = escape(h.pub_anchor(pub))
+    own_page = h.pub_page(pub)
+    html = [
+        f'<li class="researcher-item researcher-publication" id="{anchor}" data-year="{pub.year or ""}" data-type="{escape(pub.type)}">\n'
+        f'<div class="researcher-publication__badge">{_badge(h, pub)}</div>\n<div class="researcher-publication__body">\n'
+        f'<p class="researcher-publication__title"><a class="researcher-publication__anchor" href="{escape(own_page.page) if own_page else "#" + anchor}">'
+        f"{escape(pub.title)}</a></p>\n"
+    ]
+    if pub.authors:
+        html.append(f'<div class="researcher-publication__authors">{h.author_list(pub.authors)}</div>')
+    if pub.venue or pub.year:
+        venue = f"<em>{escape(pub.venue)}</em>" if pub.venue else ""
+        year = f'<span class="researcher-publication__year">{pub.year}</span>' if pub.year else ""
+        html.append(f'<p class="researcher-publication__venue">{venue}{", " if venue and year else ""}{year}</p>')
+    if options.counts:
+        cited = h.citations(pub)
+        if cited:
+            html.append(f'<p class="researcher-publication__cited">{escape(page.locale.plural("cited_by", cited))}</p>')
+    if pub.award:
+        html.append(f'<p class="researcher-publication__award">{icon("fontawesome/solid/trophy")}<span>{escape(pub.award)}</span></p>')
+    if pub.note:
+        html.append(f'<div class="researcher-publication__note">{h.markdown(pub.note, pub.trusted, inline=True)}</div>')
+    html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
+    if own_page:
+        html.append(f'<a class="researcher-button" href="{escape(own_page.bib)}" download data-kind="bib">{icon("fontawesome/solid/download")}<span>.bib</span></a>')
+    html.append(
+        f'<button class="researcher-button researcher-copy" type="button" data-researcher-copy="citation" data-copied="{labels.copied}" '
+        f'aria-label="{labels.copy_citation}" hidden>{labels.quote_icon}<span>{labels.copy}</span></button>\n'
+    )
+    if pub.abstract:
+        html.append(
+            f'<details class="researcher-toggle researcher-abstract"><summary>{labels.abstract}</summary>'
+            f'<div class="researcher-toggle__content">{h.markdown(pub.abstract, pub.trusted)}</div></details>'
+        )
+    if options.bibtex_toggle:
+        html.append(
+            f'<details class="researcher-toggle researcher-bibtex"><summary>{labels.bibtex}</summary><div class="researcher-toggle__content">'
+            f'<pre><code>{escape(h.bibtex(pub))}</code></pre><button class="researcher-button researcher-copy" type="button" '
+            f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}<span>{labels.copy}</span></button></div></details>'
+        )
+    html.append(f"{h.tag_list(pub.tags)}\n</div>\n</div>\n</li>")
+    return Markup("".join(html))
+
+
+def _badge(h, pub: Publication) -> str:
+    """The venue's abbreviation, coloured by the venues file and linked to the venue's page when it has one."""
+    if not pub.abbr:
+        return ""
+    style = f' style="{escape(h.badge_style(pub))}"' if pub.venue_color else ""
+    href = h.url(pub.venue_url, pub.origin) if pub.venue_url else None
+    text = escape(pub.abbr)
+    if href:
+        text = f'<a href="{escape(href)}">{text}</a>'
+    return f'<span class="researcher-badge"{style}>{text}</span>'
