@@ -22,7 +22,8 @@ def _catalogue_file(language: str) -> dict:
     path = LOCALES_DIR / f"{language}.yml"
     if not path.is_file():
         return {}
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    # libyaml's loader where PyYAML has it: the catalogue is read in every build, ten times faster so.
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
 
 
 def _merge(base: dict, extra: dict) -> dict:

@@ -252,13 +252,14 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         return data
 
     def _render_markdown(self, config: MkDocsConfig):
-        """The site's Markdown settings, for Markdown fields; one instance per build."""
-        if self._markdown is None:
-            self._markdown = python_markdown.Markdown(
-                extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
-            )
-        md = self._markdown
-        return lambda text: md.reset().convert(text)
+        """The site's Markdown settings, for Markdown fields; one instance per build, made when first needed."""
+
+        def convert(text: str) -> str:
+            if self._markdown is None:  # a page from the render cache, or from .bib files only, needs none
+                self._markdown = python_markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {})
+            return self._markdown.reset().convert(text)
+
+        return convert
 
     def _language(self, page: Page, config: MkDocsConfig) -> str:
         # mkdocs-static-i18n tells each file's language; otherwise the site's (read per page,

@@ -23,6 +23,7 @@ import importlib
 import inspect
 import json
 import pickle
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,10 +95,11 @@ def _plain(value):
     return repr(value)  # an object without a stable form at worst misses the cache, never hits a stale one
 
 
-# What shapes the HTML besides this package: templates, Markdown and its extensions, icons. Each module's own
-# __version__ costs nothing, where asking importlib.metadata costs ~8 ms; MarkupSafe (the five HTML escapes,
-# the same in every version) is left out.
-_LIBRARIES = ("jinja2", "markdown", "mkdocs", "material", "pymdownx")
+# What shapes the HTML besides this package: templates, Markdown and its extensions, icons (Material's, on
+# any theme). Each module's own __version__ costs nothing, where asking importlib.metadata costs ~8 ms.
+# pymdownx counts once imported: MkDocs imports every Markdown extension a site names when it loads
+# mkdocs.yml. MarkupSafe (the five HTML escapes, the same in every version) is left out.
+_LIBRARIES = ("jinja2", "markdown", "mkdocs", "material")
 
 
 @functools.lru_cache(maxsize=None)
@@ -108,7 +110,8 @@ def library_versions() -> tuple:
             found.append((name, getattr(importlib.import_module(name), "__version__", None)))
         except ImportError:
             found.append((name, None))
-    return tuple(found)
+    extensions = sys.modules.get("pymdownx")
+    return (*found, ("pymdownx", getattr(extensions, "__version__", None)))
 
 
 def template_files(template_dirs) -> list:
