@@ -91,7 +91,6 @@ class PageOutput:
     markdown: str
     blocks: dict[str, str] = field(default_factory=dict)  # placeholder -> HTML
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    data: PageData = field(default_factory=PageData)
     sprite: str = ""
 
 
@@ -120,8 +119,20 @@ def heading_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
 
 
-def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Reporter]:
-    """Every section of a page (its front matter and the files it names), checked; problems on the reporter."""
+def read_sections(page: PageInput, site: SiteSettings, *, publications: bool = True) -> tuple[PageData, Reporter]:
+    """Every section of a page (its front matter and the files it names), checked; problems on the reporter.
+
+    With ``publications=False`` the page's .bib and CSL-JSON files are noted (hashed, watched) but their
+    entries are not read.
+    """
+    data, reporter, files = _read_page(page, site)
+    if publications:
+        _add_publications(data, files, page, site, reporter)
+    return data, reporter
+
+
+def _read_page(page: PageInput, site: SiteSettings) -> tuple[PageData, Reporter, list[tuple[Path, tuple]]]:
+    """The page's sections without the entries of its publication files, and those files."""
     loaded = load_front_matter(page.source_text)
     reporter = Reporter(page.source_name, loaded.lines if loaded else {})
     if loaded is not None and loaded.error:
@@ -138,6 +149,13 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
     from_site = not files and not data.publications and any(m.kind == "publications" for m in find_markers(page.body))
     if from_site:
         files = [(path, ()) for path in site.site_bibliography]
+    data.shared_bibliography = from_site
+    for path, _ in files:
+        site.bibliographies.note(path)
+    return data, reporter, files
+
+
+def _add_publications(data: PageData, files: list[tuple[Path, tuple]], page: PageInput, site: SiteSettings, reporter: Reporter) -> None:
     if files:
         prefix = posixpath.relpath(site.assets_dir, _docs_relative_dir(page)) + "/"
         from_files = [pub for path, where in files for pub in site.bibliographies.load(path, reporter, where, prefix)]
@@ -145,8 +163,6 @@ def read_sections(page: PageInput, site: SiteSettings) -> tuple[PageData, Report
     data.publications = _unique_keys(data.publications, reporter)
     if site.venues:
         data.publications = [apply_venue(pub, site.venues) for pub in data.publications]
-    data.shared_bibliography = from_site
-    return data, reporter
 
 
 def _person_of_data_file(page: PageInput, site: SiteSettings) -> str | None:
@@ -226,13 +242,15 @@ def owner_names(data: PageData) -> list[str]:
 
 
 def build_page(page: PageInput, site: SiteSettings) -> PageOutput:
-    data, reporter = read_sections(page, site)
-    # After reading, so the key covers the files this page has just read.
+    data, reporter, files = _read_page(page, site)
+    # After reading, so the key covers the files this page names; a page from the cache reads no .bib entries
+    # (their warnings are among the cached ones).
     key, cached = _cached(page, site)
     if cached is not None:
-        return PageOutput(cached.markdown, dict(cached.blocks), reporter.found + cached.diagnostics, data, cached.sprite)
+        return PageOutput(cached.markdown, dict(cached.blocks), reporter.found + cached.diagnostics, cached.sprite)
     read_problems = len(reporter.found)
-    output = PageOutput(page.body, data=data)
+    _add_publications(data, files, page, site, reporter)
+    output = PageOutput(page.body)
 
     def resolve(url: str, path: tuple) -> str | None:
         found = page.find_file(url)

@@ -163,7 +163,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if not set(meta) & SECTION_KEYS and "<!-- researcher" not in text:
                 continue
             body = text.split("\n---", 2)[-1]  # enough to see placement markers
-            data, _ = read_sections(self._page_input(file, text, meta, body, config, files), self.site)  # reported when the page itself is built
+            # Problems are reported when the page itself is built. Only site-wide outputs need the entries
+            # now: without them, a page from the render cache never reads its .bib.
+            wanted = bool(self.config.publication_pages or self.config.feed or self.config.json_resume)
+            data, _ = read_sections(self._page_input(file, text, meta, body, config, files), self.site, publications=wanted)
             self.index.add_page(file.src_uri, file.url, data)
             if data.member in self.site.people.by_id:
                 self.site.people.by_id[data.member].page_url = file.url
@@ -341,8 +344,11 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         result = self.outputs.pop(page.file.src_uri, None)
         if result is None:
             return html
-        html = _PLACEHOLDER.sub(lambda m: result.blocks[PLACEHOLDER.format(m.group(1))], html)
-        return html + result.sprite
+        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
+        pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
+        pieces[1::2] = [result.blocks[PLACEHOLDER.format(number)] for number in pieces[1::2]]
+        pieces.append(result.sprite)
+        return "".join(pieces)
 
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:

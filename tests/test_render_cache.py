@@ -10,6 +10,7 @@ from mkdocs.config.defaults import MkDocsConfig
 
 from conftest import collecting_warnings, page
 from mkdocs_researcher.renderer import Renderer
+from mkdocs_researcher.sources.bibliography import Bibliographies
 
 BIB = r"""@article{first2024,
   title={First {GPU} Paper},
@@ -69,14 +70,18 @@ def titles(result) -> list[str]:
     return [t.get_text() for t in result.html().select(".researcher-publication__title")]
 
 
-def test_a_new_build_reuses_the_rendered_page_byte_for_byte_and_repeats_its_warnings(project, renders):
+def test_a_new_build_reuses_the_rendered_page_byte_for_byte_and_repeats_its_warnings(project, renders, monkeypatch):
     first_files = site_files(project)
     first_warnings = project.researcher_warnings()
     # Both raised while rendering: a marker option that does not exist, a pdf that is not there.
     assert any("unknown option 'shade'" in w for w in first_warnings), first_warnings
     assert any("first.pdf" in w for w in first_warnings), first_warnings
+    loaded = []
+    original = Bibliographies.load
+    monkeypatch.setattr(Bibliographies, "load", lambda self, path, *args: loaded.append(path.name) or original(self, path, *args))
     _, warnings = rebuild(project)
     assert renders == []  # nothing rendered again
+    assert loaded == []  # nor the .bib's entries read: not even from their own cache
     assert warnings == first_warnings
     assert site_files(project) == first_files
 

@@ -28,6 +28,13 @@ class Bibliographies:
     cache_dir: Path | None  # None: no cache on disk
     memory: dict[str, tuple[list[Publication], list[Diagnostic]]] = field(default_factory=dict)
 
+    def note(self, path: Path) -> None:
+        """Record what the file holds (cache keys cover it; serve watches it) without reading its entries."""
+        try:
+            self.data_files.contents[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            self.data_files.contents[path] = ""  # load() says why, when the page reads it
+
     def load(self, path: Path, reporter: Reporter, where: tuple, assets_prefix: str) -> list[Publication]:
         """The publications of one file; its problems (from this read or a cached one) go to ``reporter``."""
         self.data_files.contents[path] = ""  # read, even if it turns out not to exist
