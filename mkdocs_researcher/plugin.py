@@ -218,6 +218,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         theme = config.theme
         return render_cache.digest(
             __version__,
+            render_cache.package_files(),
             render_cache.library_versions(),
             {name: value for name, value in self.config.items() if name not in ("cache", "cache_dir")},
             [theme.name, list(theme.dirs), theme.get("language"), theme.get("locale")],

@@ -1,7 +1,7 @@
 """One publication of a list as HTML: ``h.publication(pub)`` in ``publications.html``.
 
 A bibliography can hold thousands of entries, and the same markup through a
-Jinja template costs about four times as much (each ``{{ }}`` is an attribute
+Jinja template costs about three times as much (each ``{{ }}`` is an attribute
 look-up, a call and an escape of its own), so it is written here. The list
 around it stays a template: a site that wants other markup per entry
 overrides ``publications.html`` and writes its own loop over the fields of

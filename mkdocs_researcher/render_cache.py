@@ -22,6 +22,7 @@ import hashlib
 import importlib
 import inspect
 import json
+import os
 import pickle
 import sys
 from dataclasses import dataclass, field
@@ -112,6 +113,20 @@ def library_versions() -> tuple:
             found.append((name, None))
     extensions = sys.modules.get("pymdownx")
     return (*found, ("pymdownx", getattr(extensions, "__version__", None)))
+
+
+@functools.lru_cache(maxsize=None)
+def package_files() -> tuple:
+    """This package's own files by size and time: its code writes HTML too (an entry, the author list), and an
+    edited checkout keeps its version number."""
+    package = os.path.dirname(__file__)
+    found = []
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for name in sorted(names):
+            stat = os.stat(os.path.join(folder, name))
+            found.append((os.path.relpath(os.path.join(folder, name), package), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
 
 
 def template_files(template_dirs) -> list:

@@ -17,6 +17,7 @@ from .. import __version__
 from ..diagnostics import Diagnostic, Reporter
 from ..gcpause import gc_paused
 from ..model import Publication
+from ..render_cache import package_files
 from .datafiles import DataFiles
 
 READERS = (".bib", ".json")  # BibTeX, CSL-JSON
@@ -52,7 +53,7 @@ class Bibliographies:
             return []
         held = hashlib.sha256(content).hexdigest()
         self.data_files.contents[path] = held
-        key = hashlib.sha256("\0".join([__version__, name, assets_prefix, held]).encode()).hexdigest()
+        key = hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held]).encode()).hexdigest()
         cached = self.memory.get(key) or self._from_disk(key)
         if cached is None:
             found: list[Diagnostic] = []
