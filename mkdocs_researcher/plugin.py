@@ -24,7 +24,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import __version__, citation, render_cache, urls
+from . import __version__, citation, gcpause, render_cache, urls
 from . import links as link_kinds
 from .diagnostics import Reporter
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
@@ -128,6 +128,15 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._markdown = None
         config.watch.extend(p for p in self._extra_watch if p not in config.watch)
         return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        gcpause.build_ended()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        gcpause.build_ended()
 
     # Last, so plugins that rework the file list (mkdocs-static-i18n) see only the user's files.
     @event_priority(-100)

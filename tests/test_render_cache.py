@@ -171,3 +171,34 @@ def test_an_edited_copy_of_the_plugin_renders_again(project, renders, monkeypatc
     monkeypatch.setattr(render_cache, "package_files", lambda: (("publication_markup.py", 1, 2),))
     rebuild(project)
     assert "publications.html" in renders
+
+
+def test_an_edited_page_takes_its_entries_from_the_cache_reading_the_bib_once(build_site, renders, monkeypatch):
+    from pathlib import Path
+
+    from mkdocs_researcher.sources import bibtex
+
+    bib = BIB + "\n@misc{third2022, title={Third Paper}, year={2022}}\n"  # new to the plugin's memory: this build writes its cache
+    result = build_site({"index.md": INDEX, "papers.bib": bib})
+    (result.docs / "index.md").write_text(INDEX + "\nEdited.\n", encoding="utf-8")
+    reads, parses = [], []
+    original_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: (reads.append(self.name), original_read(self))[1])
+    monkeypatch.setattr(bibtex, "read_bibtex", lambda *args, **kw: parses.append(args) or [])
+    renders.clear()
+    rebuild(result)
+    assert "publications.html" in renders  # the page is rendered again ...
+    assert parses == []  # ... from the parsed entries' cache,
+    assert reads.count("papers.bib") == 1  # hashed once for the page's key, and not read again to load it
+    assert titles(result) == ["First GPU Paper", "Second Paper", "Third Paper"]
+
+
+def test_parsed_entries_are_frozen_while_the_build_runs_and_thawed_after(build_site, monkeypatch):
+    import gc
+
+    frozen_while_rendering = []
+    original = Renderer.render
+    monkeypatch.setattr(Renderer, "render", lambda self, *args, **kw: frozen_while_rendering.append(gc.get_freeze_count()) or original(self, *args, **kw))
+    build_site({"index.md": INDEX, "papers.bib": BIB + "\n@misc{unread, title={Not Parsed Before}}\n"})  # new to the memory cache
+    assert min(frozen_while_rendering) > 0  # the collector's passes skip what the .bib's read left
+    assert gc.get_freeze_count() == 0  # the build ended: later collections see it again

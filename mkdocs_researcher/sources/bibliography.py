@@ -31,6 +31,8 @@ class Bibliographies:
 
     def note(self, path: Path) -> None:
         """Record what the file holds (cache keys cover it; serve watches it) without reading its entries."""
+        if path in self.data_files.contents:
+            return  # noted already in this build: the file list's scan and the page's build both note it
         try:
             self.data_files.contents[path] = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
@@ -38,42 +40,57 @@ class Bibliographies:
 
     def load(self, path: Path, reporter: Reporter, where: tuple, assets_prefix: str) -> list[Publication]:
         """The publications of one file; its problems (from this read or a cached one) go to ``reporter``."""
-        self.data_files.contents[path] = ""  # read, even if it turns out not to exist
         name = self.data_files.display_name(path)
+        noted = self.data_files.contents.get(path)  # the hash note() took earlier in this build, if any
+        self.data_files.contents[path] = noted or ""  # read, even if it turns out not to exist
         if path.suffix.lower() not in READERS:
             reporter.warn(where, f"'{name}' is neither a .bib nor a .json (CSL-JSON) file")
             return []
-        try:
-            content = path.read_bytes()
-        except FileNotFoundError:
-            reporter.warn(where, f"the publications file '{name}' does not exist (paths are relative to this page's file)")
-            return []
-        except OSError as error:
-            reporter.warn(where, f"the publications file '{name}' cannot be read: {error.strerror}")
-            return []
-        held = hashlib.sha256(content).hexdigest()
-        self.data_files.contents[path] = held
-        key = hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held]).encode()).hexdigest()
-        cached = self.memory.get(key) or self._from_disk(key)
+        key = self._key(name, assets_prefix, noted) if noted else None
+        cached = self._cached(key) if key else None  # a hit needs the hash only: the file is not read again
         if cached is None:
-            found: list[Diagnostic] = []
-            file_reporter = Reporter(name, {}, found)
-            # Imported on a miss only: a build from the cache never loads bibtexparser or pylatexenc.
-            from .bibtex import read_bibtex, read_text_file
-            from .csl import read_csl_json
-
-            reader = read_csl_json if path.suffix.lower() == ".json" else read_bibtex
-            text = read_text_file(path, file_reporter)
-            pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
-            for pub in pubs:
-                pub.origin = (pub.key,)  # later messages about an entry (a missing pdf) name its key
-            if not pubs and not found and text is not None:
-                file_reporter.warn((), "the file has no entries")
-            cached = (pubs, found)
-            self._to_disk(key, cached)
+            try:
+                content = path.read_bytes()
+            except FileNotFoundError:
+                reporter.warn(where, f"the publications file '{name}' does not exist (paths are relative to this page's file)")
+                return []
+            except OSError as error:
+                reporter.warn(where, f"the publications file '{name}' cannot be read: {error.strerror}")
+                return []
+            held = hashlib.sha256(content).hexdigest()  # of the bytes parsed here, which may have changed since
+            self.data_files.contents[path] = held
+            key = self._key(name, assets_prefix, held)
+            cached = self._cached(key)
+            if cached is None:
+                cached = self._read(path, name, content, assets_prefix)
+                self._to_disk(key, cached)
         self.memory[key] = cached
         reporter.found.extend(cached[1])
         return list(cached[0])
+
+    @staticmethod
+    def _key(name: str, assets_prefix: str, held: str) -> str:
+        return hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held]).encode()).hexdigest()
+
+    def _cached(self, key: str):
+        return self.memory.get(key) or self._from_disk(key)
+
+    @staticmethod
+    def _read(path: Path, name: str, content: bytes, assets_prefix: str) -> tuple[list[Publication], list[Diagnostic]]:
+        found: list[Diagnostic] = []
+        file_reporter = Reporter(name, {}, found)
+        # Imported on a miss only: a build from the cache never loads bibtexparser or pylatexenc.
+        from .bibtex import decode_text, read_bibtex
+        from .csl import read_csl_json
+
+        reader = read_csl_json if path.suffix.lower() == ".json" else read_bibtex
+        text = decode_text(content, path.name, file_reporter)
+        pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
+        for pub in pubs:
+            pub.origin = (pub.key,)  # later messages about an entry (a missing pdf) name its key
+        if not pubs and not found and text is not None:
+            file_reporter.warn((), "the file has no entries")
+        return pubs, found
 
     def _from_disk(self, key: str):
         if self.cache_dir is None:

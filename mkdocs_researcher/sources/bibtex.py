@@ -238,17 +238,22 @@ def _decode_word(word: str) -> str:
 
 
 def read_text_file(path: str | PathLike, reporter: Reporter) -> str | None:
-    """A source file as text, or None with a warning when there is none.
-
-    UTF-8 (a BOM is fine); a file that has no UTF-8 beyond ASCII is read as Windows-1252. Bytes that
-    are neither come back as \\udc80-\\udcff, for ``drop_junk`` to skip with a warning.
-    """
+    """A source file as text, or None with a warning when there is none (see ``decode_text``)."""
     name = Path(path).name
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         reporter.warn((), f"cannot read {name}: {error.strerror or error}")
         return None
+    return decode_text(data, name, reporter)
+
+
+def decode_text(data: bytes, name: str, reporter: Reporter) -> str | None:
+    """The bytes of file ``name`` as text, or None with a warning when it is empty.
+
+    UTF-8 (a BOM is fine); a file that has no UTF-8 beyond ASCII is read as Windows-1252. Bytes that
+    are neither come back as \\udc80-\\udcff, for ``drop_junk`` to skip with a warning.
+    """
     if not data.strip():
         reporter.warn((), f"{name} is empty")
         return None
@@ -941,19 +946,30 @@ def read_bibtex(text: str, reporter: Reporter, *, assets_prefix: str = "assets/p
 
 def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str) -> list[Publication]:
     text = drop_junk(text, reporter)
+    entries, strings = _split(text, reporter)
+    by_key: dict[str, _Entry] = {}
+    for entry in entries:
+        by_key.setdefault(entry.key.lower(), entry)
+    found = []
+    for entry in entries:
+        values = _Values(entry, _crossref_parent(entry, by_key, strings, reporter), strings, reporter)
+        pub = _publication(entry, values, assets_prefix)
+        if pub is not None:
+            found.append((entry.line, pub))
+    # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
+    # this one included, until the cycle collector runs: emptied here, the entries are freed at once
+    # instead of being walked by that collection.
+    entries.clear()
+    by_key.clear()
+    assign_unique_keys(found, reporter)
+    return [pub for _, pub in found]
+
+
+def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], dict[str, str]]:
+    """The file's entries and its @string macros."""
     blocks = _blocks(text, reporter)
     strings = _strings(blocks, reporter)
     splitter = _Splitter(text, reporter)
     for block, offset in blocks:
         splitter.add(block, offset)
-    by_key: dict[str, _Entry] = {}
-    for entry in splitter.entries:
-        by_key.setdefault(entry.key.lower(), entry)
-    found = []
-    for entry in splitter.entries:
-        values = _Values(entry, _crossref_parent(entry, by_key, strings, reporter), strings, reporter)
-        pub = _publication(entry, values, assets_prefix)
-        if pub is not None:
-            found.append((entry.line, pub))
-    assign_unique_keys(found, reporter)
-    return [pub for _, pub in found]
+    return splitter.entries, strings
