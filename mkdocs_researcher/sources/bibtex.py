@@ -617,6 +617,8 @@ class _Values:
         value = field.value
         if value[:1] in '{"' and value[-1:] in '}"' and "#" not in value:
             return value[1:-1]  # the common case, "{...}" alone, needs no parsing
+        if value.isdigit():
+            return value  # year = 2024
         if name not in self._resolved:
             self._resolved[name], unknown = _resolve(value, self.strings, set())
             for macro in unknown:
