@@ -10,7 +10,8 @@ overhead     the example site built with the plugin vs the same pages pre-render
              Markdown files, the plugin removed (``python -m mkdocs build -q -f``, alternating runs)
 scale        per .bib size: floor (file read), bare ``bibtexparser.parse_string``, naive (bibtexparser +
              LatexDecodingMiddleware, on a subsample), the plugin's handler time cold (empty cache) and
-             warm (a second build in a new process, persistent cache), and whole-build times
+             warm (a second build in a new process, persistent cache), and whole-build times; at one
+             size, a lower bound: the splitter and the least markup a list needs (no model, no checks)
 rebuild      builds as ``mkdocs serve`` runs them (a rebuild after an unrelated page changed), with the
              plugin instance MkDocs gives it and with the instance kept
 memory       peak RSS of the largest build vs the same site without the plugin and publications
@@ -281,6 +282,23 @@ def bench_naive(runner: Runner, tmp: Path, count: int, seed: int) -> dict:
     return {"sample_entries": count, "sample_s": result["naive_s"], "per_1000_s": result["naive_s"] * 1000 / count}
 
 
+def bench_minimal(runner: Runner, bench: SizeBench, runs: int) -> dict:
+    """A lower bound beside the plugin: the splitter and the least markup (worker mode minimal), paired with bare parses."""
+    pairs = []
+    for run_number in range(runs):
+        runner.say(f"minimal: splitter and bare markup on {bench.size} entries ({run_number + 1}/{runs})")
+        pairs.append((runner.worker("minimal", "--bib", bench.bib), runner.worker("parse", "--bib", bench.bib)))
+    return {
+        "entries": bench.size,
+        "parsed_entries": pairs[0][0]["entries"],
+        "runs": runs,
+        "minimal_s": median([m["minimal_s"] for m, _ in pairs]),
+        "split_s": median([m["split_s"] for m, _ in pairs]),
+        "ratio_to_bare": median([m["minimal_s"] / p["bare_s"] for m, p in pairs]),
+        "split_ratio_to_bare": median([m["split_s"] / p["bare_s"] for m, p in pairs]),
+    }
+
+
 def linearity(scale: dict[str, dict]) -> dict:
     sizes = sorted(int(s) for s in scale)
     fitting = [s for s in sizes if s >= 2000]
@@ -401,6 +419,7 @@ def run(args) -> dict:
     rebuild_size = max([s for s in sizes if s <= args.rebuild_size] or sizes[:1])
     profile_size = max([s for s in sizes if s <= 10000] or sizes[:1]) if not args.smoke else sizes[0]
     naive_count = min(NAIVE_SAMPLE, sizes[0]) if not args.smoke else min(20, sizes[0])
+    minimal_size = max([s for s in sizes if s <= 2000] or sizes[:1])
     results: dict = {
         "meta": {
             "python": platform.python_version(),
@@ -431,12 +450,13 @@ def run(args) -> dict:
                 # The plain theme, and the profile taken from the first cold build: fewer, quicker builds.
                 benches = {size: SizeBench(runner, tmp, size, args.seed, args.search, "mkdocs", profile=size == profile_size) for size in sizes}
                 rounds = [pool.submit(bench.round) for bench in benches.values()]
+                minimal = pool.submit(bench_minimal, runner, benches[minimal_size], 1)
                 naive = pool.submit(bench_naive, runner, tmp, naive_count, args.seed)
                 rebuild = pool.submit(bench_rebuild, runner, tmp, rebuild_size, args.seed, args.search, "mkdocs")
                 plain = pool.submit(bench_plain, runner, tmp, 1, "mkdocs")
                 for future in rounds:
                     future.result()
-                results["overhead"], naive, results["rebuild"], plain = (f.result() for f in (overhead, naive, rebuild, plain))
+                results["overhead"], naive, minimal, results["rebuild"], plain = (f.result() for f in (overhead, naive, minimal, rebuild, plain))
                 cold = benches[profile_size].cold[0]
                 profile = {"entries": profile_size, "plugin_s_under_profile": cold["plugin_s"], "handlers_s": cold["handlers"], **cold["profile"]}
         else:
@@ -445,6 +465,7 @@ def run(args) -> dict:
                 benches[size] = SizeBench(runner, tmp, size, args.seed, args.search)
                 benches[size].round()
             naive = bench_naive(runner, tmp, naive_count, args.seed)
+            minimal = bench_minimal(runner, benches[minimal_size], 3)
             results["rebuild"] = bench_rebuild(runner, tmp, rebuild_size, args.seed, args.search)
             profile = bench_profile(runner, tmp, profile_size, args.seed, args.search)
             plain = bench_plain(runner, tmp, 2)
@@ -464,6 +485,7 @@ def run(args) -> dict:
             "sizes": scale,
             "linearity": linearity(scale),
             "naive": naive,
+            "minimal": minimal,
             "targets": {"cold_ratio_to_bare": TARGETS["cold"], "warm_ratio_to_bare": TARGETS["warm"]},
             "notes": [
                 "plugin time = time inside the plugin's on_* handlers (perf_counter around each) during build(load_config(...)), "
@@ -574,6 +596,9 @@ def render(results: dict) -> str:
     out.append(f"growth over sizes {lin['sizes_used']}: cold plugin ~ size^{_fmt(lin['cold_plugin_s']['exponent'], digits=2)} "
                f"(per-1,000 max/min {_fmt(lin['cold_plugin_s']['per_1000_max_over_min'], digits=2)}), warm ~ size^{_fmt(lin['warm_plugin_s']['exponent'], digits=2)}, "
                f"bare parse ~ size^{_fmt(lin['bare_parse_s']['exponent'], digits=2)}; linear: {lin['linear']}")
+    low = results["scale"]["minimal"]
+    out.append(f"lower bound at {low['entries']} entries (worker mode minimal, median of {low['runs']}): bibtexparser's splitter and the least "
+               f"markup take {_fmt(low['ratio_to_bare'], digits=2)} of the bare parse, the splitter alone {_fmt(low['split_ratio_to_bare'], digits=2)}")
     big = sizes[order[-1]]
     out.append(_table(f"scale {order[-1]}: plugin handler seconds (cold / warm)", ["handler", "cold s", "warm s"], [
         [name, big["cold_handlers_s"].get(name), big["warm_handlers_s"].get(name)] for name in big["cold_handlers_s"]]))

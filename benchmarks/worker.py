@@ -7,6 +7,7 @@ reads the process's peak RSS from ``os.wait4``.
 Modes
   parse  --bib F              floor (read + decode) and the bare ``bibtexparser.parse_string``
   naive  --bib F --entries K  bibtexparser + LatexDecodingMiddleware on the first K entries
+  minimal --bib F             bibtexparser's splitter and the least a publication list needs (a lower bound)
   build  --config F           ``build(load_config(F))`` with the plugin's handlers timed (and the
                               plugin's import and load_config, which happen outside its handlers);
                               bibtexparser and pylatexenc are imported first, as in mode parse
@@ -130,6 +131,48 @@ def mode_naive(args) -> dict:
     start = time.perf_counter()
     library = bibtexparser.parse_string(text, append_middleware=[LatexDecodingMiddleware()])
     return {"naive_s": time.perf_counter() - start, "entries": len(library.entries)}
+
+
+def mode_minimal(args) -> dict:
+    """bibtexparser's splitter and the least a publication list needs: a lower bound for any reading of the file into HTML.
+
+    Each entry's fields lose their outer braces (and inner ones where TeX might be), its authors are split
+    at " and ", and title, authors, venue, year, links, abstract and the raw BibTeX are escaped into one
+    <li>: no model, no TeX decoding, no name parsing, no checks, no caches.
+    """
+    import html
+    import re
+
+    import bibtexparser
+
+    text = Path(args.bib).read_text(encoding="utf-8")
+    start = time.perf_counter()
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    split = time.perf_counter() - start
+    names = re.compile(r"\s+and\s+")
+    seen_names: dict[str, str] = {}
+    items = []
+    for entry in library.entries:
+        fields = {}
+        for field in entry.fields:
+            value = field.value[1:-1] if field.value[:1] in '{"' else field.value
+            if "{" in value:
+                value = value.replace("{", "").replace("}", "")
+            fields[field.key.lower()] = value
+        authors = []
+        for name in names.split(fields.get("author", "")):
+            markup = seen_names.get(name)
+            if markup is None:
+                markup = seen_names[name] = f'<span class="author">{html.escape(name)}</span>'
+            authors.append(markup)
+        links = "".join(f'<a href="{html.escape(fields[k])}">{k}</a>' for k in ("url", "doi", "pdf", "code", "html") if k in fields)
+        items.append(
+            f'<li id="{html.escape(entry.key)}"><p>{html.escape(fields.get("title", ""))}</p><div>{", ".join(authors)}</div>'
+            f'<p><em>{html.escape(fields.get("journal") or fields.get("booktitle") or "")}</em> {fields.get("year", "")}</p>{links}'
+            f'<details>{html.escape(fields.get("abstract", ""))}</details><pre>{html.escape(entry.raw)}</pre></li>'
+        )
+    page = "".join(items)
+    return {"minimal_s": time.perf_counter() - start, "split_s": split, "entries": len(library.entries), "html_bytes": len(page)}
 
 
 def mode_build(args) -> dict:
@@ -315,7 +358,7 @@ def summarise_profile(profiler, top: int = 15) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.worker")
-    parser.add_argument("mode", choices=["parse", "naive", "build", "serve"])
+    parser.add_argument("mode", choices=["parse", "naive", "minimal", "build", "serve"])
     parser.add_argument("--bib")
     parser.add_argument("--config")
     parser.add_argument("--touch")
@@ -324,7 +367,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     gc.collect()
-    result = {"parse": mode_parse, "naive": mode_naive, "build": mode_build, "serve": mode_serve}[args.mode](args)
+    result = {"parse": mode_parse, "naive": mode_naive, "minimal": mode_minimal, "build": mode_build, "serve": mode_serve}[args.mode](args)
     Path(args.out).write_text(json.dumps(result), encoding="utf-8")
     return 0
 

@@ -47,6 +47,9 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
         assert row["parsed_entries"] == row["rendered_entries"] == int(size)
         assert row["cache_files_after_cold"] >= 1
     assert _is_number(results["scale"]["linearity"]["cold_plugin_s"]["exponent"])
+    minimal = results["scale"]["minimal"]
+    assert minimal["entries"] == minimal["parsed_entries"] == 200
+    assert _is_number(minimal["ratio_to_bare"]) and 0 < minimal["split_ratio_to_bare"] < minimal["ratio_to_bare"]
 
     rebuild = results["rebuild"]
     for variant in ("serve", "same_instance"):
