@@ -46,7 +46,10 @@ class RenderCache:
     memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # page -> (key, page)
 
     def get(self, page: str, key: str) -> RenderedPage | None:
-        known = self.memory.get(page) or self._from_disk(page)
+        known = self.memory.get(page)
+        if known is not None and known[0] == key and self.cache_dir is not None and not self._path(page).exists():
+            self._to_disk(page, known)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
+        known = known or self._from_disk(page)
         if known is None or known[0] != key:
             return None
         self.memory[page] = known
@@ -54,13 +57,16 @@ class RenderCache:
 
     def put(self, page: str, key: str, rendered: RenderedPage) -> None:
         self.memory[page] = (key, rendered)
+        self._to_disk(page, (key, rendered))
+
+    def _to_disk(self, page: str, value: tuple[str, RenderedPage]) -> None:
         if self.cache_dir is None:
             return
         try:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
             temporary = self._path(page).with_suffix(".tmp")
             with open(temporary, "wb") as handle:
-                pickle.dump((key, rendered), handle, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
             temporary.replace(self._path(page))
         except OSError:
             pass  # a read-only checkout still builds, only slower

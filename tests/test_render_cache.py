@@ -202,3 +202,26 @@ def test_parsed_entries_are_frozen_while_the_build_runs_and_thawed_after(build_s
     build_site({"index.md": INDEX, "papers.bib": BIB + "\n@misc{unread, title={Not Parsed Before}}\n"})  # new to the memory cache
     assert min(frozen_while_rendering) > 0  # the collector's passes skip what the .bib's read left
     assert gc.get_freeze_count() == 0  # the build ended: later collections see it again
+
+
+def test_a_cache_folder_deleted_while_serve_runs_is_written_again(project, renders):
+    import shutil
+
+    def cached(folder):
+        return sorted(p.name for p in folder.glob("*.pickle"))
+
+    (project.docs / "index.md").write_text(INDEX + "\nEdited.\n", encoding="utf-8")
+    rebuild(project)  # the page renders again: the instance now holds the parsed entries and the page in memory
+    cache = project.site.parent / ".cache" / "researcher"
+    pages, entries = cached(cache / "pages"), cached(cache)
+    assert len(pages) == 2 and len(entries) == 1
+    shutil.rmtree(cache)
+    (project.docs / "about.md").write_text("# About\n\nEdited.\n", encoding="utf-8")
+    rebuild(project, new_process=False)
+    assert cached(cache / "pages") == pages  # index.md came from memory, and is on disk again
+    (project.docs / "index.md").write_text(INDEX + "\nEdited again.\n", encoding="utf-8")
+    rebuild(project, new_process=False)
+    assert cached(cache) == entries  # its entries came from memory, and are on disk again
+    renders.clear()
+    rebuild(project)  # a new process finds them
+    assert renders == []

@@ -73,7 +73,12 @@ class Bibliographies:
         return hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held]).encode()).hexdigest()
 
     def _cached(self, key: str):
-        return self.memory.get(key) or self._from_disk(key)
+        held = self.memory.get(key)
+        if held is None:
+            return self._from_disk(key)
+        if self.cache_dir is not None and not (self.cache_dir / f"{key}.pickle").exists():
+            self._to_disk(key, held)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
+        return held
 
     @staticmethod
     def _read(path: Path, name: str, content: bytes, assets_prefix: str) -> tuple[list[Publication], list[Diagnostic]]:
