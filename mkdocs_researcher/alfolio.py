@@ -18,6 +18,7 @@ new site is listed in the report with the reason.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections import Counter
@@ -200,19 +201,48 @@ class Importer:
     bib_authors: list[list[str]] = field(default_factory=list)
     about_meta: dict = field(default_factory=dict)  # _pages/about.md's front matter: which sections it shows
     site_url: str | None = None
+    root: Path = field(init=False)  # the checkout's real folder: every file read or copied must be inside it
+
+    def __post_init__(self) -> None:
+        self.root = Path(os.path.realpath(self.source))
 
     # --- Files -----------------------------------------------------------------------------
 
     def rel(self, path: Path) -> str:
-        return path.relative_to(self.source).as_posix()
+        """path as the report names it: from the checkout's folder, or whole when a setting gave an absolute path."""
+        return path.relative_to(self.source).as_posix() if path.is_relative_to(self.source) else path.as_posix()
 
-    def read_yaml_file(self, path: Path):
-        """The parsed file, or None (reported) when it cannot be read."""
+    def checked(self, path: Path, where: str | None = None, subject: str | None = None) -> Path | None:
+        """The real file behind path when it is inside the checkout; None (reported) when it is not.
+
+        Every file is read or copied through this: a '..' or absolute path in a setting, or a symbolic
+        link, must not bring a file from elsewhere on this computer into the new site. Links that stay
+        inside the checkout are followed.
+        """
+        real = Path(os.path.realpath(path))  # unlike Path.resolve, no error on a link loop: reading it then fails
+        if real.is_relative_to(self.root):
+            return real
+        subject = subject or ("the symbolic link" if path.is_symlink() else "the path")
+        self.report.skip(where or self.rel(path), f"{subject} leads out of the checkout (to {real}), so it is not read or copied")
+        return None
+
+    def read_text(self, path: Path) -> str | None:
+        """The text of a file in the checkout, or None (reported) when it is outside it or cannot be read."""
+        real = self.checked(path)
+        if real is None:
+            return None
         try:
-            loaded = parse_yaml(path.read_text(encoding="utf-8-sig"))
+            return real.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as error:
             self.report.skip(self.rel(path), f"cannot be read ({error})")
             return None
+
+    def read_yaml_file(self, path: Path):
+        """The parsed file, or None (reported) when it cannot be read."""
+        text = self.read_text(path)
+        if text is None:
+            return None
+        loaded = parse_yaml(text)
         if loaded.error:
             where = f"{self.rel(path)}:{loaded.error_line}" if loaded.error_line else self.rel(path)
             self.report.skip(where, f"not valid YAML ({loaded.error})")
@@ -220,10 +250,8 @@ class Importer:
         return loaded.data
 
     def read_page(self, path: Path) -> tuple[dict, str] | None:
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            self.report.skip(self.rel(path), f"cannot be read ({error})")
+        text = self.read_text(path)
+        if text is None:
             return None
         meta, body, problem = split_front_matter(text)
         if meta is None:
@@ -246,14 +274,18 @@ class Importer:
             looked = text if text.startswith("assets/") else f"{text} and assets/img/{text}"
             self.report.skip(where, f"the {what} '{reference}' is not in the checkout (looked for {looked})")
             return None
-        key = str(found.resolve())
+        named = f"the {what} '{reference}'" if self.rel(found) == text else f"the {what} '{reference}' ({self.rel(found)})"
+        real = self.checked(found, where, named)
+        if real is None:
+            return None
+        key = str(real)
         if key not in self.copied:
             target = f"{folder}/{found.name}"
             taken = set(self.copied.values())
             if target in taken:
                 target = f"{folder}/{found.parent.name}-{found.name}"
             (self.out / "docs" / target).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(found, self.out / "docs" / target)
+            shutil.copy2(real, self.out / "docs" / target)
             self.copied[key] = target
         return self.copied[key]
 
@@ -463,9 +495,15 @@ class Importer:
         if not path.is_file():
             self.report.skip(f"{self.rel(folder) if folder.exists() else '_bibliography'}/{path.name}", "not found; the site has no publications yet")
             return
+        if scholar.get("source") or scholar.get("bibliography"):
+            real = self.checked(path, "_config.yml: scholar.bibliography", f"the bibliography '{self.rel(path)}'")
+        else:
+            real = self.checked(path)
+        if real is None:
+            return
         target = self.out / "docs" / "papers.bib"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
+        shutil.copy2(real, target)
         self.options["bibliography"] = ["docs/papers.bib"]
         self._check_bibliography(target, self.rel(path))
         self.nav.append({"Publications": "publications.md"})
@@ -473,10 +511,16 @@ class Importer:
     def copy_pdfs(self) -> None:
         """assets/pdf/ as a whole: al-folio's bare pdf names in papers.bib resolve there (assets_dir)."""
         pdfs = self.source / "assets" / "pdf"
-        if pdfs.is_dir():
-            shutil.copytree(pdfs, self.out / "docs" / "assets" / "pdf", dirs_exist_ok=True)
-            self.options["assets_dir"] = "assets/pdf/"
-            self.report.count("files in assets/pdf", sum(1 for p in pdfs.rglob("*") if p.is_file()))
+        if not pdfs.is_dir() or self.checked(pdfs) is None:
+            return
+        target = self.out / "docs" / "assets" / "pdf"
+        shutil.copytree(pdfs, target, ignore=self._links_out, dirs_exist_ok=True)
+        self.options["assets_dir"] = "assets/pdf/"
+        self.report.count("files in assets/pdf", sum(1 for p in target.rglob("*") if p.is_file()))
+
+    def _links_out(self, folder: str, names: list[str]) -> set[str]:
+        """copytree's ignore: the entries of folder that lead out of the checkout (reported), so their targets stay out."""
+        return {name for name in names if self.checked(Path(folder) / name) is None}
 
     def _check_bibliography(self, target: Path, where: str) -> None:
         """Read the copy as the plugin will; fix what would fail a strict build, report the rest."""
@@ -511,14 +555,15 @@ class Importer:
     def read_site_data(self) -> None:
         for name, option in (("venues.yml", "venues"), ("coauthors.yml", "coauthors")):
             path = self.source / "_data" / name
-            if not path.is_file():
+            real = self.checked(path) if path.is_file() else None
+            if real is None:
                 continue
             data = self.read_yaml_file(path)
             if not isinstance(data, dict):
                 if data is not None:
                     self.report.skip(f"_data/{name}", "expected a mapping; not copied")
                 continue
-            shutil.copy2(path, self.out / name)
+            shutil.copy2(real, self.out / name)
             self.options[option] = name
             self.report.count(option, len(data), f"_data/{name} -> {name}")
 
@@ -817,9 +862,12 @@ class Importer:
     def _json_resume(self, path: Path) -> None:
         """al-folio's default CV source since 2023: JSON Resume."""
         where = self.rel(path)
+        text = self.read_text(path)
+        if text is None:
+            return
         try:
-            data = json.loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            data = json.loads(text)
+        except ValueError as error:
             self.report.skip(where, f"not valid JSON ({error})")
             return
         basics = data.get("basics") if isinstance(data.get("basics"), dict) else {}
@@ -888,7 +936,7 @@ class Importer:
 
     def _unused_images(self) -> None:
         images = self.source / "assets" / "img"
-        if not images.is_dir():
+        if not images.is_dir() or self.checked(images) is None:
             return
         copied = set(self.copied)
         unused = [p for p in images.rglob("*") if p.is_file() and str(p.resolve()) not in copied]
