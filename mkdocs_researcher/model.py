@@ -108,6 +108,7 @@ class Publication:
     venue_color: str | None = None
     page: bool = True  # False: no page of its own, even when the site generates them
     origin: tuple = ()
+    slug: str = ""  # its anchor's part when the key's own slug is taken on its page (see urls.key_slug)
 
     @property
     def sort_key(self) -> tuple[int, int]:

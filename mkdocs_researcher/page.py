@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import os
 import posixpath
 import re
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import links as link_kinds
-from . import schema
+from . import schema, urls
 from .diagnostics import Diagnostic, Reporter, did_you_mean
 from .fields import Context
 from .locale import Locale
@@ -215,8 +216,9 @@ def _publication_files(meta: dict, page_dir: Path, reporter: Reporter) -> list[t
 
 
 def _unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication]:
-    """Entries from several files may share a key: keep each, the later one as KEY-2 (anchors stay unique)."""
+    """Entries from several files may share a key: keep each, the later one as KEY-2; anchors stay unique too."""
     seen: dict[str, int] = {}
+    anchors: set[str] = set()
     result = []
     for pub in pubs:
         count = seen.get(pub.key, 0) + 1
@@ -230,6 +232,11 @@ def _unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publicatio
             where = pub.origin + ("key",) if pub.origin else ("publications",)
             reporter.warn(where, f"two entries use the key '{pub.key}'; the later one is shown as '{new_key}'")
             pub = dataclasses.replace(pub, key=new_key)
+        slug = urls.key_slug(pub.key)
+        if slug in anchors:  # two keys that differ only in characters a slug leaves out (a:b, a-b)
+            slug = next(f"{slug}-{n}" for n in itertools.count(2) if f"{slug}-{n}" not in anchors)
+            pub = dataclasses.replace(pub, slug=slug)
+        anchors.add(slug)
         result.append(pub)
     return result
 

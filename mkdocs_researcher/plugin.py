@@ -26,13 +26,14 @@ from mkdocs.structure.pages import Page
 
 from . import __version__, citation, gcpause, render_cache, urls
 from . import links as link_kinds
-from .diagnostics import Reporter
+from .diagnostics import Diagnostic, Reporter
 from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
 from .renderer import RenderOptions, Renderer
 from .schema import SECTIONS
 from .site_index import SiteIndex, bibliography_uri
 from .urls import relative_url
 from .sources.bibliography import Bibliographies
+from .sources.bibtex_fields import PRIVATE_FIELDS
 from .sources.datafiles import DataFiles
 from .coauthors import read_coauthors
 from .people import load_people
@@ -44,6 +45,7 @@ log = get_plugin_logger("researcher")
 SECTION_KEYS = set(SECTIONS) | {"data"}
 
 ASSETS = ("researcher.css", "researcher.js")
+DATA_SUFFIXES = (".bib", ".json", ".yml", ".yaml")  # what pages and mkdocs.yml name as data
 ASSET_DIR = "assets/researcher"
 _PLACEHOLDER = re.compile(r"(?:<p>)?" + re.escape(PLACEHOLDER).replace(r"\{\}", r"(\d+)") + r"(?:</p>)?")
 
@@ -74,6 +76,7 @@ class ResearcherConfig(base.Config):
     publication_pages = c.Type(bool, default=False)
     feed = c.Type(bool, default=False)
     json_resume = c.Type(bool, default=False)
+    private_fields = c.ListOfItems(c.Type(str), default=list(PRIVATE_FIELDS))
 
 
 class ResearcherPlugin(BasePlugin[ResearcherConfig]):
@@ -83,7 +86,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.outputs: dict[str, PageOutput] = {}
         self.index = SiteIndex()
         self.site: SiteSettings | None = None
-        self._extra_watch: list[str] = []
+        self._extra_watch: list[str] = []  # site-wide data files (venues, coauthors, counts), as resolved paths
+        self._data_like_files: list[tuple[File, Path]] = []
         self._markdown: python_markdown.Markdown | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -161,6 +165,9 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
                 log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
             self._publish(files, config)
         self.site.render_context = self._render_context(config, files)
+        # The files a page may name as data, each with the file it really is (see _take_data_files).
+        self._data_like_files = [(file, Path(file.abs_src_path).resolve()) for file in files
+                                 if file.abs_src_path and file.generated_by is None and file.src_uri.lower().endswith(DATA_SUFFIXES)]
         return files
 
     def _scan(self, files: Files, config: MkDocsConfig) -> None:
@@ -191,20 +198,32 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def _publish(self, files: Files, config: MkDocsConfig) -> None:
         """Generated files that span pages: publication pages and .bib files, the feed, the résumé."""
         if self.config.publication_pages:
-            for entry in self.index.choose_publication_pages():
+            listings = [listing for listing in self.index.pages if listing.data.publications]
+            for listing in listings:
+                listing.bibliography_uri = bibliography_uri(listing.url)
+            # Compared as (case-folded) destinations: a publication page must never replace another file.
+            published = {file.dest_uri.lower() for file in files} | {listing.bibliography_uri.lower() for listing in listings}
+
+            def taken(slug: str) -> bool:
+                return any(File.generated(config, f"publications/{slug}{suffix}", content="").dest_uri.lower() in published
+                           for suffix in (".md", ".bib"))
+
+            entries, moved = self.index.choose_publication_pages(taken)
+            for entry, wanted in moved:
+                problem = f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; its page is publications/{entry.slug}"
+                log.warning(str(Diagnostic(self._source_name(files.get_file_from_path(entry.list_src_uri), config), None, "publications", problem)))
+            for entry in entries:
                 listing_file = files.get_file_from_path(entry.list_src_uri)
                 entry.pub = dataclasses.replace(
                     entry.pub, links=[dataclasses.replace(link, url=_site_url(link.url, listing_file, files, config)) for link in entry.pub.links]
                 )
-                page_file = File.generated(config, f"publications/{entry.key}.md", content=_publication_page_source(entry.pub))
+                page_file = File.generated(config, f"publications/{entry.slug}.md", content=_publication_page_source(entry.pub))
                 files.append(page_file)
-                bib_file = File.generated(config, f"publications/{entry.key}.bib", content=citation.bibtex_for(entry.pub))
+                bib_file = File.generated(config, f"publications/{entry.slug}.bib", content=citation.bibtex_for(entry.pub))
                 files.append(bib_file)
                 self.index.place(entry.key, page_file.src_uri, page_file.url, bib_file.url)
-            for listing in self.index.pages:
-                if listing.data.publications:
-                    listing.bibliography_uri = bibliography_uri(listing.url)
-                    files.append(File.generated(config, listing.bibliography_uri, content=citation.bibliography_for(listing.data.publications)))
+            for listing in listings:
+                files.append(File.generated(config, listing.bibliography_uri, content=citation.bibliography_for(listing.data.publications)))
         if self.config.feed and config.site_url:
             files.append(File.generated(config, "feed.xml", content=self.index.feed(config.site_url, config.site_name)))
         if self.config.json_resume:
@@ -215,7 +234,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def _bibliographies(self, data_files: DataFiles, project: Path) -> Bibliographies:
         cache_dir = (project / self.config.cache_dir) if self.config.cache else None
         previous = self.site.bibliographies.memory if self.site is not None else {}
-        return Bibliographies(data_files, cache_dir, previous)
+        return Bibliographies(data_files, cache_dir, previous, tuple(self.config.private_fields))
 
     def _render_cache(self, project: Path) -> render_cache.RenderCache:
         cache_dir = (project / self.config.cache_dir / "pages") if self.config.cache else None
@@ -285,11 +304,16 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             or self.config.default_language
         )
 
+    @staticmethod
+    def _source_name(file: File, config: MkDocsConfig) -> str:
+        """A page's file as messages name it: relative to the folder of mkdocs.yml."""
+        name = os.path.relpath(file.abs_src_path, os.path.dirname(config.config_file_path)) if file.abs_src_path else file.src_uri
+        return name.replace(os.sep, "/")
+
     def _page_input(self, file: File, text: str, meta: dict, body: str, config: MkDocsConfig, files: Files, language: str | None = None) -> PageInput:
-        source_name = os.path.relpath(file.abs_src_path, os.path.dirname(config.config_file_path)) if file.abs_src_path else file.src_uri
         listing = self.index.page(file.src_uri)
         return PageInput(
-            source_name=source_name.replace(os.sep, "/"),
+            source_name=self._source_name(file, config),
             source_text=text,
             meta=meta,
             body=body,
@@ -302,8 +326,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             page_url=file.url,
             # Only where the page really is in this build (mkdocs-static-i18n drops generated pages
             # from the builds of other languages).
-            publication_url=(lambda pub: self.index.own_page(pub, file.url) if files.src_uris.get(f"publications/{pub.key}.md") else None)
-            if self.config.publication_pages else (lambda pub: None),
+            publication_url=(lambda pub: self.index.own_page(pub, file.url, files.src_uris)) if self.config.publication_pages else (lambda pub: None),
             bibliography_url=relative_url(listing.bibliography_uri, file.url) if listing and listing.bibliography_uri else None,
         )
 
@@ -336,19 +359,26 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         return result.markdown
 
     def _take_data_files(self, config: MkDocsConfig, files: Files) -> None:
-        """Watch the data files pages read, and keep them out of the site unless asked."""
-        for path in sorted(self.site.data_files.used):
+        """Watch the data files pages read, and keep them out of the site unless asked.
+
+        Files are matched by their real paths: a file linked into docs/ is the file it points to. One that
+        leaves docs/ is never published, publish_data or not: a link may reach what was never meant for the site.
+        """
+        used = self.site.data_files.used
+        for path in sorted(used):
             if str(path) not in config.watch:
                 config.watch.append(str(path))
-            if self.config.publish_data:
+        docs = Path(config.docs_dir).resolve()
+        for file, real in list(self._data_like_files):
+            if real not in used and str(real) not in self._extra_watch:
                 continue
-            try:
-                src_uri = path.relative_to(Path(config.docs_dir).resolve()).as_posix()
-            except ValueError:
-                continue  # outside docs/: never copied anyway
-            found = files.get_file_from_path(src_uri)
-            if found is not None:
-                files.remove(found)
+            self._data_like_files.remove((file, real))
+            if not real.is_relative_to(docs):
+                files.remove(file)
+                if self.config.publish_data:
+                    log.warning(f"{self._source_name(file, config)}: a link to a file outside docs/ ({real.name}); it is read, not published")
+            elif not self.config.publish_data:
+                files.remove(file)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         result = self.outputs.pop(page.file.src_uri, None)

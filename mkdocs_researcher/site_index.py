@@ -7,8 +7,10 @@ then asked by each page as it is built.
 from __future__ import annotations
 
 import html
+import itertools
 import posixpath
 from dataclasses import dataclass, field
+from typing import Callable, Container
 
 from . import citation, feed, resume, urls
 from .urls import relative_url
@@ -33,9 +35,16 @@ class PublicationEntry:
     pub: Publication
     owners: list[str]  # highlighted on its page: the owner of the page that lists it
     list_src_uri: str
+    slug: str = ""  # its page is publications/SLUG (see choose_publication_pages)
     page_src_uri: str = ""
     page_url: str = ""
     bib_url: str = ""
+
+
+# A publication page named so would be its folder's index page, or a file Windows cannot create.
+_RESERVED_SLUGS = frozenset(
+    ["index", "readme", "con", "prn", "aux", "nul"] + [f"{port}{n}" for port in ("com", "lpt") for n in range(1, 10)]
+)
 
 
 def bibliography_uri(page_url: str) -> str:
@@ -56,13 +65,31 @@ class SiteIndex:
     def page(self, src_uri: str) -> Listing | None:
         return next((p for p in self.pages if p.src_uri == src_uri), None)
 
-    def choose_publication_pages(self) -> list[PublicationEntry]:
-        """One entry per key; the page listing the most publications is the one it links back to."""
+    def choose_publication_pages(self, taken: Callable[[str], bool]) -> tuple[list[PublicationEntry], list[tuple[PublicationEntry, str]]]:
+        """One entry per key, each with a file name of its own; the page listing the most publications is the one
+        it links back to.
+
+        A key's slug that ``taken`` says is a page already, or that another key has, or that a folder or a
+        platform reserves, gets a number; each such entry comes back with the slug it could not have.
+        """
         for listing in sorted(self.pages, key=lambda p: -len(p.data.publications)):
             for pub in listing.data.publications:
                 if pub.page and pub.key not in self.entries:
                     self.entries[pub.key] = PublicationEntry(pub.key, pub, owner_names(listing.data), listing.src_uri)
-        return [self.entries[key] for key in sorted(self.entries)]
+        chosen = [self.entries[key] for key in sorted(self.entries)]
+        used: set[str] = set()  # compared lower-case: macOS and Windows file names ignore case
+        moved = []
+
+        def free(slug: str) -> bool:
+            return slug.lower() not in used and slug.lower() not in _RESERVED_SLUGS and not taken(slug)
+
+        for entry in chosen:
+            wanted = urls.key_slug(entry.key)
+            entry.slug = wanted if free(wanted) else next(f"{wanted}-{n}" for n in itertools.count(2) if free(f"{wanted}-{n}"))
+            used.add(entry.slug.lower())
+            if entry.slug != wanted:
+                moved.append((entry, wanted))
+        return chosen, moved
 
     def place(self, key: str, page_src_uri: str, page_url: str, bib_url: str) -> None:
         entry = self.entries[key]
@@ -71,9 +98,11 @@ class SiteIndex:
     def publication_page(self, src_uri: str) -> PublicationEntry | None:
         return next((e for e in self.entries.values() if e.page_src_uri == src_uri), None)
 
-    def own_page(self, pub: Publication, from_url: str) -> OwnPage | None:
+    def own_page(self, pub: Publication, from_url: str, built: Container[str]) -> OwnPage | None:
+        """Links to the publication's page and .bib, when its page is among the ``built`` source files (mkdocs-static-i18n
+        leaves generated pages out of the builds of other languages)."""
         entry = self.entries.get(pub.key)
-        if entry is None or not entry.page_url or not pub.page:
+        if entry is None or not entry.page_url or not pub.page or entry.page_src_uri not in built:
             return None
         return OwnPage(relative_url(entry.page_url, from_url), relative_url(entry.bib_url, from_url))
 

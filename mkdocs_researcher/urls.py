@@ -6,8 +6,11 @@ they get must be absolute http(s); one that cannot be made so is left out.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
+import unicodedata
+from functools import lru_cache
 from typing import Iterable
 from urllib.parse import urljoin, urlsplit
 
@@ -63,8 +66,29 @@ def first_absolute_link(
 
 
 def pub_anchor(pub: Publication) -> str:
-    """The id of a publication's element on its page (``pub-KEY``), the same rule as the renderer's."""
-    return "pub-" + re.sub(r"[^\w-]+", "-", pub.key).strip("-")
+    """The id of a publication's element on its page (``pub-SLUG``), the same rule as the renderer's."""
+    return "pub-" + (pub.slug or key_slug(pub.key))
+
+
+_NOT_IN_SLUG = re.compile(r"[^A-Za-z0-9_-]+")
+_SLUG_LENGTH = 64
+
+
+@lru_cache(maxsize=None)
+def key_slug(key: str) -> str:
+    """A key as it may appear in a file name or an anchor: ASCII letters, digits, ``-`` and ``_``.
+
+    Keys come from .bib and CSL files, which are not trusted: a key may hold ``/``, ``..`` or markup.
+    Accents fold to their letters (Müller2020 -> Muller2020); a key whose other letters would be lost
+    (李2020) or that is cut to length keeps a short digest of itself, so such keys stay apart.
+    """
+    folded = unicodedata.normalize("NFKD", key)
+    text = _NOT_IN_SLUG.sub("-", folded.encode("ascii", "ignore").decode("ascii")).strip("-_")
+    lossy = any(not char.isascii() and not unicodedata.combining(char) for char in folded)
+    if text and not lossy and len(text) <= _SLUG_LENGTH:
+        return text
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{text[: _SLUG_LENGTH - 9].rstrip('-_')}-{digest}" if text else digest
 
 
 def relative_url(target_url: str, from_url: str) -> str:

@@ -68,11 +68,15 @@ def page(front_matter: dict | None = None, body: str = "") -> str:
 
 @pytest.fixture
 def build_site(tmp_path):
-    """``build_site({"index.md": text}, theme="material", strict=False, **config)`` -> Build."""
+    """``build_site({"index.md": text}, theme="material", strict=False, **config)`` -> Build.
+
+    ``links`` maps names in docs/ to the paths they are symbolic links to.
+    """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    def run(pages: dict[str, str | bytes], theme: str | dict = "material", strict: bool = False, plugins=None, **config) -> Build:
+    def run(pages: dict[str, str | bytes], theme: str | dict = "material", strict: bool = False, plugins=None,
+            links: dict[str, Path] | None = None, **config) -> Build:
         root = tmp_path / f"site{len(list(tmp_path.iterdir()))}"
         docs = root / "docs"
         for name, content in pages.items():
@@ -83,6 +87,8 @@ def build_site(tmp_path):
             else:
                 target.write_text(content, encoding="utf-8")
         docs.mkdir(parents=True, exist_ok=True)
+        for name, target in (links or {}).items():
+            (docs / name).symlink_to(target)
         settings = {
             "site_name": "Test",
             "theme": theme if isinstance(theme, dict) else {"name": theme},

@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, Reporter
 from ..gcpause import gc_paused
 from ..model import Publication
 from ..render_cache import package_files
+from .bibtex_fields import PRIVATE_FIELDS
 from .datafiles import DataFiles
 
 READERS = (".bib", ".json")  # BibTeX, CSL-JSON
@@ -28,6 +29,7 @@ class Bibliographies:
     data_files: DataFiles
     cache_dir: Path | None  # None: no cache on disk
     memory: dict[str, tuple[list[Publication], list[Diagnostic]]] = field(default_factory=dict)
+    private_fields: tuple[str, ...] = PRIVATE_FIELDS  # BibTeX fields cut from every published form of an entry
 
     def note(self, path: Path) -> None:
         """Record what the file holds (cache keys cover it; serve watches it) without reading its entries."""
@@ -46,7 +48,7 @@ class Bibliographies:
         if path.suffix.lower() not in READERS:
             reporter.warn(where, f"'{name}' is neither a .bib nor a .json (CSL-JSON) file")
             return []
-        key = self._key(name, assets_prefix, noted) if noted else None
+        key = self._key(name, assets_prefix, noted, self.private_fields) if noted else None
         cached = self._cached(key) if key else None  # a hit needs the hash only: the file is not read again
         if cached is None:
             try:
@@ -59,18 +61,18 @@ class Bibliographies:
                 return []
             held = hashlib.sha256(content).hexdigest()  # of the bytes parsed here, which may have changed since
             self.data_files.contents[path] = held
-            key = self._key(name, assets_prefix, held)
+            key = self._key(name, assets_prefix, held, self.private_fields)
             cached = self._cached(key)
             if cached is None:
-                cached = self._read(path, name, content, assets_prefix)
+                cached = self._read(path, name, content, assets_prefix, self.private_fields)
                 self._to_disk(key, cached)
         self.memory[key] = cached
         reporter.found.extend(cached[1])
         return list(cached[0])
 
     @staticmethod
-    def _key(name: str, assets_prefix: str, held: str) -> str:
-        return hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held]).encode()).hexdigest()
+    def _key(name: str, assets_prefix: str, held: str, private_fields: tuple[str, ...]) -> str:
+        return hashlib.sha256("\0".join([__version__, repr(package_files()), name, assets_prefix, held, *private_fields]).encode()).hexdigest()
 
     def _cached(self, key: str):
         held = self.memory.get(key)
@@ -81,16 +83,20 @@ class Bibliographies:
         return held
 
     @staticmethod
-    def _read(path: Path, name: str, content: bytes, assets_prefix: str) -> tuple[list[Publication], list[Diagnostic]]:
+    def _read(path: Path, name: str, content: bytes, assets_prefix: str, private_fields: tuple[str, ...]) -> tuple[list[Publication], list[Diagnostic]]:
         found: list[Diagnostic] = []
         file_reporter = Reporter(name, {}, found)
         # Imported on a miss only: a build from the cache never loads bibtexparser or pylatexenc.
         from .bibtex import decode_text, read_bibtex
         from .csl import read_csl_json
 
-        reader = read_csl_json if path.suffix.lower() == ".json" else read_bibtex
         text = decode_text(content, path.name, file_reporter)
-        pubs = [] if text is None else reader(text, file_reporter, assets_prefix=assets_prefix)
+        if text is None:
+            pubs = []
+        elif path.suffix.lower() == ".json":
+            pubs = read_csl_json(text, file_reporter, assets_prefix=assets_prefix)
+        else:
+            pubs = read_bibtex(text, file_reporter, assets_prefix=assets_prefix, private_fields=private_fields)
         for pub in pubs:
             pub.origin = (pub.key,)  # later messages about an entry (a missing pdf) name its key
         if not pubs and not found and text is not None:

@@ -39,29 +39,8 @@ from ..links import expand, is_relative, label_for, safe_url
 from ..model import Author, Link, Publication
 from ..names import ANY_MARK, ET_AL, parse_author, split_marks
 from ..schema import derive_key
+from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
 
-# Fields that only steer how al-folio shows an entry; they are left out of the BibTeX a visitor copies.
-DISPLAY_ONLY_FIELDS = (
-    "abbr",
-    "selected",
-    "preview",
-    "pdf",
-    "code",
-    "html",
-    "slides",
-    "poster",
-    "video",
-    "website",
-    "supp",
-    "blog",
-    "bibtex_show",
-    "google_scholar_id",
-    "award",
-    "award_name",
-    "additional_info",
-    "annotation",
-    "hal",
-)
 _DISPLAY_ONLY = frozenset(DISPLAY_ONLY_FIELDS)
 LEFT_OUT = "so this entry is left out"  # ends every message about an entry that gives no Publication
 
@@ -312,7 +291,8 @@ class _Entry:
     line: int
     offset: int  # turns bibtexparser's 0-based field lines into file lines
     fields: dict[str, Field]  # bibtexparser's, by lower-case name; values as written ({…}, "…", macro # …)
-    bibtex: str  # the source as written, display-only fields removed
+    bibtex: str  # the source as written (published_bibtex gives what a visitor may copy)
+    written: dict[str, str] | None = None  # values as written, where they differ from the fields' (a re-read entry)
 
 
 @contextmanager
@@ -415,6 +395,7 @@ class _Splitter:
             return False
         entry = _entry(blocks[0], line, self.reporter)
         entry.bibtex = entry.bibtex.replace(_PLACEHOLDER, "\\")
+        entry.written = {name: field.value.replace(_PLACEHOLDER, "\\") for name, field in entry.fields.items()}
         for field in entry.fields.values():
             field.value = field.value.replace(_PLACEHOLDER, "")  # \{ read as the brace BibTeX takes it for
         self.entries.append(entry)
@@ -483,14 +464,22 @@ def _explain(error: Exception) -> str:
 
 def _entry(block: Entry, offset: int, reporter: Reporter) -> _Entry:
     """One entry with its fields by lower-case name."""
+    for item in block.fields:
+        if "%" in item.key:
+            item.key = _without_comment_lines(item.key)
     fields = {item.key.lower(): item for item in block.fields}
     # More "=" than fields: some value holds one, maybe because a comma is missing before a field.
     if len(fields) != len(block.fields) or block.raw.count("=") > len(fields):
         fields = {}
         for item in block.fields:
             _add_field(fields, item, offset, block.key, reporter)
-    bibtex = block.raw if _DISPLAY_ONLY.isdisjoint(fields) else _without_display_fields(block)
-    return _Entry(block.entry_type.lower(), block.key, block.start_line + offset, offset, fields, bibtex)
+    return _Entry(block.entry_type.lower(), block.key, block.start_line + offset, offset, fields, block.raw)
+
+
+def _without_comment_lines(key: str) -> str:
+    """A field name as bibtexparser reads it after `% …` lines (``"% my note\n  author"``): the name alone."""
+    *before, name = key.split("\n")
+    return name.strip() if all(line.strip().startswith("%") for line in before) else key
 
 
 def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, reporter: Reporter) -> None:
@@ -511,27 +500,80 @@ def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, rep
 
 
 _FIELD_AFTER_VALUE = re.compile(r"([A-Za-z][\w-]*)\s*=\s*(.*)$", re.DOTALL)
-_FIELD_HEAD = re.compile(r"\s*,\s*([^\s=,{}()\"#]+)\s*=\s*")
+_COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
 
 
-def _without_display_fields(block: Entry) -> str:
-    """The entry as written minus display-only fields, every other byte kept; as written if unsure."""
-    raw, fields = block.raw, block.fields
-    last = max(i for i, item in enumerate(fields) if item.key.lower() in _DISPLAY_ONLY)  # what follows is kept as it is
+class PrivateFields:
+    """Which field names are private: names given whole, and names ending in ``*`` as prefixes."""
+
+    def __init__(self, names=PRIVATE_FIELDS):
+        names = [name.strip().lower() for name in names]
+        self.whole = frozenset(name for name in names if not name.endswith("*"))
+        self.prefixes = tuple(name[:-1] for name in names if name.endswith("*"))
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.whole or name.startswith(self.prefixes)
+
+
+def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
+    """The entry as a visitor may copy it: as written, minus display-only and private fields and `%` lines.
+
+    Every other byte is kept. None when the text cannot be matched field by field (the reader then
+    writes the entry from its fields), so nothing private is ever copied through unseen.
+    """
+    raw = entry.bibtex
+    dropped = [name for name in entry.fields if name in _DISPLAY_ONLY or name in private]
+    if not dropped and not _COMMENT_LINE.search(raw):
+        return raw
     pos = raw.find(",")
-    kept, kept_from = [], 0  # kept_from: where the text being kept started
-    for item in fields[: last + 1]:
-        key, value = item.key, item.value
-        head = _FIELD_HEAD.match(raw, pos)
-        if not head or head.group(1) != key or not raw.startswith(value, head.end()):
-            return raw  # something bibtexparser skipped over sits between the fields
-        end = head.end() + len(value)
-        if key.lower() in _DISPLAY_ONLY:
-            kept.append(raw[kept_from:pos])
-            kept_from = end
+    if pos < 0:
+        return None
+    kept = [raw[:pos]]  # "@type{key"
+    for name, item in entry.fields.items():
+        pos = _after_gap(raw, pos)
+        if not raw.startswith(",", pos):
+            return None
+        head = _after_gap(raw, pos + 1)
+        if raw[head : head + len(item.key)].lower() != name:
+            return None
+        equals = _after_spaces(raw, head + len(item.key))
+        if not raw.startswith("=", equals):
+            return None
+        value = _after_spaces(raw, equals + 1)
+        written = entry.written[name] if entry.written else item.value
+        if not raw.startswith(written, value):
+            return None
+        end = value + len(written)
+        if name not in dropped:
+            kept.append("," + _indent_before(raw, head) + raw[head:end])
         pos = end
-    kept.append(raw[kept_from:])
-    return "".join(kept)
+    rest = raw[pos:]
+    kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
+    text = "".join(kept)
+    return None if _COMMENT_LINE.search(text) else text
+
+
+def _after_spaces(raw: str, pos: int) -> int:
+    while pos < len(raw) and raw[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _after_gap(raw: str, pos: int) -> int:
+    """Past white space and `%` comments (each to its line's end)."""
+    while True:
+        pos = _after_spaces(raw, pos)
+        if not raw.startswith("%", pos):
+            return pos
+        end = raw.find("\n", pos)
+        pos = len(raw) if end < 0 else end
+
+
+def _indent_before(raw: str, head: int) -> str:
+    """The line break and indent a field name was written with (a space if it shares its line)."""
+    line_start = raw.rfind("\n", 0, head)
+    indent = raw[line_start + 1 : head]
+    return "\n" + indent if line_start >= 0 and not indent.strip() else " "
 
 
 # --- Field values -------------------------------------------------------------------------------
@@ -895,7 +937,6 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         note=_joined(values.text("note"), year_words),
         tags=tags_from(values.text("keywords")),
         trusted=False,
-        bibtex=entry.bibtex,
     )
     eprint = values.url("eprint")
     link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None
@@ -940,13 +981,15 @@ def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], strings: dict[str
     return parent
 
 
-def read_bibtex(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
+def read_bibtex(
+    text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/", private_fields=PRIVATE_FIELDS
+) -> list[Publication]:
     """The publications of a .bib file's text; every entry left out is reported with its line."""
     with gc_paused():
-        return _read_bibtex(text, reporter, assets_prefix)
+        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields))
 
 
-def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str) -> list[Publication]:
+def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: PrivateFields) -> list[Publication]:
     text = drop_junk(text, reporter)
     entries, strings = _split(text, reporter)
     by_key: dict[str, _Entry] = {}
@@ -957,6 +1000,7 @@ def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str) -> list[Publ
         values = _Values(entry, _crossref_parent(entry, by_key, strings, reporter), strings, reporter)
         pub = _publication(entry, values, assets_prefix)
         if pub is not None:
+            pub.bibtex = published_bibtex(entry, private)
             found.append((entry.line, pub))
     # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
     # this one included, until the cycle collector runs: emptied here, the entries are freed at once
