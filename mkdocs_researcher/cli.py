@@ -64,7 +64,7 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         if not url.startswith(("http://", "https://")):
             return _fail(f"{option} must be an http:// or https:// address, got '{url}'")
     try:
-        summary = refresh.refresh(config, args.github_api, args.openalex_api, args.timeout, note)
+        summary = refresh.refresh(config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT)
     except refresh.ConfigProblem as problem:
         return _fail(str(problem))
     except OSError as error:
@@ -82,7 +82,7 @@ def _positive(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'") from None
     if value <= 0:
-        raise argparse.ArgumentTypeError("the timeout must be more than 0 seconds")
+        raise argparse.ArgumentTypeError("expected a number of seconds more than 0")
     return value
 
 
@@ -110,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     ref.add_argument("-f", "--config-file", default="mkdocs.yml", metavar="MKDOCS_YML", help="the site's mkdocs.yml (default: ./mkdocs.yml)")
     ref.add_argument("--github-api", default=os.environ.get("RESEARCHER_GITHUB_API") or refresh.GITHUB_API, metavar="URL", help="GitHub's API (env RESEARCHER_GITHUB_API; default %(default)s)")
     ref.add_argument("--openalex-api", default=os.environ.get("RESEARCHER_OPENALEX_API") or refresh.OPENALEX_API, metavar="URL", help="OpenAlex's API (env RESEARCHER_OPENALEX_API; default %(default)s)")
-    ref.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds to wait for each answer (default %(default)s)")
+    ref.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds for each answer, from asking to its last byte (default %(default)s)")
+    ref.add_argument("--time-limit", type=_positive, default=None, metavar="S",
+                     help="seconds for the whole refresh; look-ups not done by then keep their old numbers (default 300)")
     ref.set_defaults(run=cmd_refresh)
     return parser
 

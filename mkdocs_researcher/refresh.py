@@ -3,17 +3,21 @@
 The site's own readers find what to look up (projects with ``repo:``, publications with a DOI or
 an arXiv id, in front matter, data files and .bib / CSL-JSON files); urllib asks GitHub and
 OpenAlex. A look-up that fails never removes a number found earlier: a daily job that hits a rate
-limit must not blank the site's counts.
+limit must not blank the site's counts. Neither service's answers are trusted: each look-up has a
+time budget and a size cap, the whole refresh a time limit, and GitHub's token goes to its API alone.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import http.client
 import json
 import os
 import re
 import socket
+import threading
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
@@ -41,7 +45,7 @@ _HEADER = (
 
 
 class ConfigProblem(Exception):
-    """mkdocs.yml is missing or unreadable: nothing to refresh."""
+    """mkdocs.yml or the counts file cannot be used: nothing to refresh (the build warns)."""
 
 
 # --- What the site mentions --------------------------------------------------------------------
@@ -205,6 +209,10 @@ def work_id(pub: Publication) -> str | None:
 
 # --- Asking ------------------------------------------------------------------------------------
 
+TIME_LIMIT = 300.0  # seconds for a whole refresh: a daily job must end even when every answer crawls
+LARGEST_ANSWER = 1_000_000  # bytes; GitHub's or OpenAlex's answer about one repository or work is a few KB
+LARGEST_COUNT = 10**12  # more stars or citations than anything has: a bigger number is not a count
+
 
 @dataclass
 class Answer:
@@ -213,32 +221,204 @@ class Answer:
     rate_limited: bool = False
 
 
-def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, object | None]:
-    """(HTTP status, parsed JSON or None). Network trouble raises OSError (timeouts included)."""
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json", **headers})
+@dataclass(frozen=True)
+class TimeLimit:
+    """The whole refresh's time: ``seconds`` long, over at ``ends`` (a time.monotonic() value)."""
+
+    seconds: float
+    ends: float
+
+    @classmethod
+    def from_now(cls, seconds: float) -> TimeLimit:
+        return cls(seconds, time.monotonic() + seconds)
+
+    def left(self) -> float:
+        return self.ends - time.monotonic()
+
+
+class _TooLarge(Exception):
+    """The answer is longer than LARGEST_ANSWER; nothing more of it was read."""
+
+
+class _Deadline:
+    """One request's whole time, however slowly the server sends.
+
+    A socket timeout only bounds each read, and a server sending a byte at a time never trips it;
+    so when the time is up, a timer shuts the request's sockets, which ends any read waiting on them.
+    """
+
+    def __init__(self, seconds: float):
+        self.ends = time.monotonic() + seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._finished = False
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def left(self) -> float:
+        return self.ends - time.monotonic()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+
+    def finish(self) -> bool:
+        """Stops the timer; True if the time ran out before (what was read may be cut short)."""
+        with self._lock:
+            self._finished = True
+            self._timer.cancel()
+            return self.expired
+
+    def _expire(self) -> None:
+        with self._lock:
+            if self._finished:
+                return
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            body = response.read()
-            status = response.status
+        # socket.socket's own shutdown: ssl.SSLSocket's would drop its TLS state under the reading thread.
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+    except OSError:  # already closed
+        pass
+
+
+class _WatchedConnection:
+    """Mixed into http.client's connections: connects within the time left, then lets the deadline shut the socket."""
+
+    def __init__(self, *args, deadline: _Deadline, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.deadline = deadline
+
+    def connect(self) -> None:
+        self.timeout = self.deadline.left()  # bounds connecting and the TLS handshake (also after a redirect)
+        if self.timeout <= 0:
+            raise TimeoutError("no time left to connect")
+        super().connect()
+        self.deadline.watch(self.sock)
+
+
+class _WatchedHTTPConnection(_WatchedConnection, http.client.HTTPConnection):
+    pass
+
+
+class _WatchedHTTPSConnection(_WatchedConnection, http.client.HTTPSConnection):
+    pass
+
+
+class _WatchedHandler:
+    """Mixed into urllib's HTTP(S) handlers: every connection they open is watched by ``deadline``."""
+
+    connection: type
+
+    def __init__(self, deadline: _Deadline):
+        super().__init__()
+        self.deadline = deadline
+
+    def do_open(self, http_class, req, **kwargs):
+        return super().do_open(functools.partial(self.connection, deadline=self.deadline), req, **kwargs)
+
+
+class _WatchedHTTPHandler(_WatchedHandler, urllib.request.HTTPHandler):
+    connection = _WatchedHTTPConnection
+
+
+class _WatchedHTTPSHandler(_WatchedHandler, urllib.request.HTTPSHandler):
+    connection = _WatchedHTTPSConnection
+
+
+def _origin(url: str) -> tuple[str, str, int | None] | None:
+    parts = urlsplit(url)
+    try:
+        return parts.scheme.lower(), (parts.hostname or ""), parts.port or {"http": 80, "https": 443}.get(parts.scheme.lower())
+    except ValueError:  # a port that is not a number
+        return None
+
+
+class _TokenStaysHome(urllib.request.HTTPRedirectHandler):
+    """Follows redirects over http(s) only, and hands the token on only while they stay at the API's origin.
+
+    The token is an unredirected header, which urllib never copies to the next request; this hands
+    it on when the scheme, host and port stay the same (GitHub moves a renamed repository within
+    its API), and never again once a redirect has left.
+    """
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        if urlsplit(newurl).scheme.lower() not in ("http", "https"):
+            return None  # ftp: would escape the deadline; the look-up fails as "HTTP 30x"
+        new = super().redirect_request(req, fp, code, msg, headers, newurl)
+        token = req.unredirected_hdrs.get("Authorization")
+        origin = _origin(req.full_url)
+        if new is not None and token and origin is not None and _origin(new.full_url) == origin:
+            new.add_unredirected_header("Authorization", token)
+        return new
+
+
+def _read_body(response) -> bytes:
+    body = bytearray()
+    while chunk := response.read1(64 * 1024):  # one read at a time, so that a deadline can stop it
+        body += chunk
+        if len(body) > LARGEST_ANSWER:
+            raise _TooLarge
+    return bytes(body)
+
+
+def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, object | None]:
+    """(HTTP status, parsed JSON or None), all within ``timeout`` seconds.
+
+    Network trouble raises OSError (running out of time: TimeoutError); an answer larger than
+    LARGEST_ANSWER raises _TooLarge. An Authorization header goes to ``url``'s origin only.
+    """
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json"})
+    for name, value in headers.items():
+        if name.lower() == "authorization":
+            request.add_unredirected_header(name, value)  # urllib copies no such header to a redirect; _TokenStaysHome decides
+        else:
+            request.add_header(name, value)
+    deadline = _Deadline(timeout)
+    opener = urllib.request.build_opener(_WatchedHTTPHandler(deadline), _WatchedHTTPSHandler(deadline), _TokenStaysHome)
+    try:
+        with opener.open(request, timeout=timeout) as response:
+            status, body = response.status, _read_body(response)
     except urllib.error.HTTPError as error:
         return error.code, None
+    except (OSError, http.client.HTTPException):
+        if deadline.finish():  # what failed is the socket the deadline shut
+            raise TimeoutError(f"no answer within {timeout:g} s") from None
+        raise
+    finally:
+        ran_out = deadline.finish()
+    if ran_out:  # the body may be cut short
+        raise TimeoutError(f"no answer within {timeout:g} s")
     try:
         return status, json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deeply
         return status, None
 
 
-def ask(url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None) -> Answer:
+def ask(url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None, limit: TimeLimit | None = None) -> Answer:
+    """One look-up, within ``timeout`` seconds and what is left of the refresh's time limit."""
+    seconds = min(timeout, limit.left()) if limit else timeout
+    late = f"no answer within {timeout:g} s" if seconds == timeout else f"no answer before the refresh's time limit of {limit.seconds:g} s"
     try:
-        status, data = fetch_json(url, timeout, headers or {})
-    except (socket.timeout, TimeoutError):
-        return Answer(problem=f"no answer within {timeout:g} s")
+        status, data = fetch_json(url, seconds, headers or {})
+    except _TooLarge:
+        return Answer(problem=f"the answer is larger than {LARGEST_ANSWER // 1_000_000} MB")
+    except TimeoutError:
+        return Answer(problem=late)
     except urllib.error.URLError as error:
         reason = error.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
-            return Answer(problem=f"no answer within {timeout:g} s")
+        if isinstance(reason, TimeoutError):
+            return Answer(problem=late)
         return Answer(problem=f"cannot connect ({reason})")
-    except (OSError, http.client.HTTPException) as error:  # refused, reset, a cut-off answer
+    except (OSError, http.client.HTTPException, ValueError) as error:  # refused, reset, a cut-off answer, a redirect to a bad address
         return Answer(problem=f"cannot connect ({error or type(error).__name__})")
     if status in (403, 429):
         return Answer(problem=f"rate limit reached (HTTP {status})", rate_limited=True)
@@ -247,9 +427,13 @@ def ask(url: str, field_name: str, timeout: float, headers: dict[str, str] | Non
     if status != 200:
         return Answer(problem=f"the server answered HTTP {status}")
     value = data.get(field_name) if isinstance(data, dict) else None
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not _is_count(value):
         return Answer(problem=f"the answer has no {field_name}")
     return Answer(count=value)
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST_COUNT
 
 
 def github_headers() -> dict[str, str]:
@@ -270,11 +454,15 @@ def citation_url(api: str, work: str) -> str:
 
 
 def refresh_kind(names: list[str], old: dict, url_of: Callable[[str], str], field_name: str, service: str,
-                 timeout: float, note: Callable[[str], None], headers: dict[str, str] | None = None) -> tuple[dict, int]:
-    """New numbers merged over ``old``; after a rate limit the rest keep their old numbers unasked."""
+                 timeout: float, note: Callable[[str], None], headers: dict[str, str] | None = None,
+                 limit: TimeLimit | None = None) -> tuple[dict, int]:
+    """New numbers merged over ``old``; after a rate limit the rest keep their old numbers unasked, and past the time limit too."""
     merged, fetched = dict(old), 0
     for index, name in enumerate(names):
-        answer = ask(url_of(name), field_name, timeout, headers)
+        if limit and limit.left() <= 0:
+            answer = Answer(problem=f"not asked, the refresh's time limit of {limit.seconds:g} s has passed")
+        else:
+            answer = ask(url_of(name), field_name, timeout, headers, limit)
         if answer.count is not None:
             merged[name] = answer.count
             fetched += 1
@@ -293,21 +481,60 @@ def refresh_kind(names: list[str], old: dict, url_of: Callable[[str], str], fiel
 
 
 def read_counts(path: Path) -> dict:
-    if not path.exists():
-        return {}
+    """{"updated": text or None, "stars": {owner/name: count}, "citations": {work: count}}; no file is fine.
+
+    A file of any other shape raises ConfigProblem: the build warns, and refresh stops rather than
+    overwrite numbers it cannot read.
+    """
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        data = None
+    except RecursionError:
+        raise _counts_problem(path, "nested too deeply to be read") from None
     except (OSError, ValueError, yaml.YAMLError) as error:
-        raise ConfigProblem(f"{path.name} cannot be read ({str(error).splitlines()[0]}); fix or delete it, it is not overwritten") from None
+        reason = (str(error) or type(error).__name__).splitlines()[0]
+        raise ConfigProblem(f"{path.name} cannot be read ({reason}); fix or delete it, it is not overwritten") from None
+    data = {} if data is None else data
     if not isinstance(data, dict):
         raise ConfigProblem(f"{path.name} is not a mapping of stars and citations; fix or delete it, it is not overwritten")
-    return data
+    updated = data.get("updated")
+    if not isinstance(updated, (str, datetime.date, type(None))):
+        raise _counts_problem(path, f"updated: {_shown(updated)} is not a date")
+    return {"updated": str(updated) if updated else None,
+            "stars": _counts_in(path, data, "stars"), "citations": _counts_in(path, data, "citations")}
 
 
-def _numbers(value) -> dict[str, int]:
-    if not isinstance(value, dict):
+def _counts_in(path: Path, data: dict, section: str) -> dict[str, int]:
+    counts = data.get(section)
+    if counts is None:
         return {}
-    return {str(k): v for k, v in value.items() if isinstance(v, int) and not isinstance(v, bool)}
+    if not isinstance(counts, dict):
+        raise _counts_problem(path, f"{section} is {_shown(counts)}, not a mapping of names to counts")
+    for name, count in counts.items():
+        if not isinstance(name, str):
+            raise _counts_problem(path, f"{section}: the name {_shown(name)} is not text (put it in quotes)")
+        if not _is_count(count):
+            raise _counts_problem(path, f"{section}: {_shown(name)}: {_shown(count)} is not a count (a whole number from 0 to {LARGEST_COUNT:,})")
+    return dict(counts)
+
+
+def _counts_problem(path: Path, what: str) -> ConfigProblem:
+    return ConfigProblem(f"{path.name}: {what}; fix or delete it, it is not overwritten")
+
+
+def _shown(value) -> str:
+    """A value for a message: short, and never the whole of something large."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple, set)):
+        return "a list"
+    if value is None:
+        return "empty"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_COUNT:
+        return "a huge number"  # its digits could be more than str() accepts
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def write_counts(path: Path, stars: dict, citations: dict, updated: str | None) -> None:
@@ -327,14 +554,15 @@ class Summary:
     path: Path
 
 
-def refresh(config_path: Path, github_api: str, openalex_api: str, timeout: float, note: Callable[[str], None]) -> Summary:
+def refresh(config_path: Path, github_api: str, openalex_api: str, timeout: float, note: Callable[[str], None],
+            time_limit: float = TIME_LIMIT) -> Summary:
+    limit = TimeLimit.from_now(time_limit)
     wanted = collect(config_path)
     counts_path = config_path.parent / COUNTS_FILE
     old = read_counts(counts_path)
-    old_stars, old_citations = _numbers(old.get("stars")), _numbers(old.get("citations"))
-    stars, got_stars = refresh_kind(sorted(wanted.repos), old_stars, lambda r: star_url(github_api, r), "stargazers_count", "GitHub", timeout, note, github_headers())
-    citations, got_citations = refresh_kind(sorted(wanted.works), old_citations, lambda w: citation_url(openalex_api, w), "cited_by_count", "OpenAlex", timeout, note)
+    stars, got_stars = refresh_kind(sorted(wanted.repos), old["stars"], lambda r: star_url(github_api, r), "stargazers_count", "GitHub", timeout, note, github_headers(), limit)
+    citations, got_citations = refresh_kind(sorted(wanted.works), old["citations"], lambda w: citation_url(openalex_api, w), "cited_by_count", "OpenAlex", timeout, note, limit=limit)
     # "updated" says when numbers last came in: a run where every look-up failed leaves it alone.
-    updated = datetime.date.today().isoformat() if got_stars or got_citations else (str(old["updated"]) if old.get("updated") else None)
+    updated = datetime.date.today().isoformat() if got_stars or got_citations else old["updated"]
     write_counts(counts_path, stars, citations, updated)
     return Summary(got_stars, got_citations, len(wanted.repos), len(wanted.works), counts_path)
