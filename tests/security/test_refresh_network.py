@@ -23,7 +23,7 @@ import yaml
 from conftest import collecting_warnings
 
 from mkdocs_researcher import cli
-from mkdocs_researcher.refresh import COUNTS_FILE, ConfigProblem, read_counts, refresh
+from mkdocs_researcher.refresh import COUNTS_FILE, ConfigProblem, read_counts
 
 TOKEN = "ghp_secret-token-of-the-daily-job"
 NOWHERE = "http://127.0.0.1:9"  # the discard port: nothing listens there
