@@ -13,6 +13,15 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 
+# Characters that would break a message out of its line or restyle the terminal showing it: C0 and C1
+# controls (newlines, ESC), Unicode's line and paragraph separators, and the bidirectional overrides
+# that reorder what follows them. Each is shown as its escape (\n, \x1b, \u2028) instead.
+_UNPRINTABLE = {
+    code: ascii(chr(code))[1:-1]
+    for code in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     file: str
@@ -21,8 +30,10 @@ class Diagnostic:
     problem: str
 
     def __str__(self) -> str:
+        """One line, whatever the input files held."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.path}: {self.problem}" if self.path else f"{where}: {self.problem}"
+        text = f"{where}: {self.path}: {self.problem}" if self.path else f"{where}: {self.problem}"
+        return text.translate(_UNPRINTABLE)
 
 
 @dataclass

@@ -140,7 +140,10 @@ class Integer(Kind):
 
     def check(self, value, ctx, path):
         if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
+            try:
+                value = int(value.strip())
+            except ValueError:  # digits to isdigit that int() does not read ("²"), or more than it converts
+                pass
         if isinstance(value, bool) or not isinstance(value, int):
             raise Invalid(f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip())
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):

@@ -60,14 +60,18 @@ LINK_KINDS: dict[str, LinkKind] = {
 
 GENERIC_ICON = "fontawesome/solid/link"
 
-# Browsers drop these characters inside a URL scheme, so "java\tscript:" is javascript:.
+# What a browser drops before it reads a URL (the WHATWG URL standard): C0 controls and spaces at
+# either end, and tabs and newlines anywhere, so "/\t/evil.org" is "//evil.org" and "java\nscript:" is javascript:.
+_C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
+_TAB_OR_NEWLINE = re.compile(r"[\t\n\r]+")
+# Other controls and spaces are left out too before the scheme is judged: refusing "java\x01script:" costs nothing.
 _IGNORED_IN_SCHEME = re.compile(r"[\x00-\x20\x7f]+")
 _SAFE_SCHEMES = {"http", "https", "mailto"}
 
 
 def safe_url(url: str) -> str | None:
-    """``url`` if it may become an href or src: http(s), mailto or relative. Otherwise None."""
-    url = url.strip()
+    """``url`` as a browser reads it, if that may become an href or src: http(s), mailto or relative. Otherwise None."""
+    url = _TAB_OR_NEWLINE.sub("", url.strip().strip(_C0_CONTROL_OR_SPACE))
     if not url:
         return None
     if url.startswith(("https://", "http://")) and url.isascii() and "[" not in url:

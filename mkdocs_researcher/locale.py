@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import string
 from pathlib import Path
 
 import yaml
 
+from .diagnostics import Reporter, did_you_mean
 from .model import PRESENT, PartialDate
 
 LOCALES_DIR = Path(__file__).parent / "locales"
@@ -36,6 +38,83 @@ def _merge(base: dict, extra: dict) -> dict:
     return merged
 
 
+def checked_labels(overrides: object, reporter: Reporter) -> dict:
+    """The site's label overrides (``labels:`` in mkdocs.yml) that fit the labels they replace.
+
+    Each one that does not is reported on ``reporter`` and left out, so its default stays: a label is
+    looked up, indexed or formatted while pages render, and a wrong shape there would end the build.
+    """
+    if not isinstance(overrides, dict):
+        reporter.warn(("labels",), "expected a mapping of label names to text, like section: {publications: Papers}; the default labels are used")
+        return {}
+    return _fitting(overrides, _catalogue_file(DEFAULT_LANGUAGE), ("labels",), reporter)
+
+
+def _fitting(overrides: dict, defaults: dict, path: tuple, reporter: Reporter) -> dict:
+    kept = {}
+    for name, value in overrides.items():
+        where = path + (name,)
+        default = defaults.get(name) if isinstance(name, str) else None
+        if default is None:
+            reporter.warn(where, f"unknown label{did_you_mean(name, defaults)}; it is ignored")
+        elif isinstance(default, dict):
+            if isinstance(value, dict):
+                kept[name] = _fitting(value, default, where, reporter)
+            else:
+                names = ", ".join(list(default)[:3]) + (", …" if len(default) > 3 else "")
+                reporter.warn(where, f"expected a mapping of labels ({names}), got {_kind(value)}; the default labels are used")
+        elif isinstance(default, list):
+            if isinstance(value, list) and len(value) == len(default) and all(_is_text(item) for item in value):
+                kept[name] = [str(item) for item in value]
+            else:
+                reporter.warn(where, f"expected a list of {len(default)} labels like [{', '.join(default[:2])}, …], got {_kind(value)}; the default labels are used")
+        else:
+            problem = _text_problem(value, default)
+            if problem:
+                reporter.warn(where, f"{problem}; the default '{default}' is used")
+            else:
+                kept[name] = str(value)
+    return kept
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return "a mapping" if isinstance(value, dict) else "nothing" if value is None else _quoted(value)
+
+
+def _quoted(value: object) -> str:
+    text = str(value)
+    return f"'{text[:40]}…'" if len(text) > 40 else f"'{text}'"
+
+
+def _placeholders(template: str) -> list[tuple[str, str, str | None]]:
+    """The ``{name}`` fields of a label: (name, format spec, conversion); ValueError if the braces do not pair up."""
+    return [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(template) if name is not None]
+
+
+def _text_problem(value: object, default: str) -> str | None:
+    """What keeps ``value`` from replacing the label ``default``: it must be text with no other ``{name}`` fields."""
+    if not _is_text(value):
+        return f"expected text, got {_kind(value)}"
+    filled = {name for name, _, _ in _placeholders(default)}
+    may_use = f"; it may use {', '.join('{' + name + '}' for name in sorted(filled))}" if filled else ""
+    try:
+        fields = _placeholders(str(value))
+    except ValueError as error:
+        return f"{_quoted(value)} has unpaired braces ({error}); write {{{{ and }}}} for braces in the text{may_use}"
+    for name, spec, conversion in fields:
+        if name not in filled:
+            return f"{_quoted(value)} has the field {{{name}}}, which this label does not fill{may_use}"
+        if spec or conversion:
+            return f"{_quoted(value)} formats the field {{{name}}}; write it plain, as {{{name}}}"
+    return None
+
+
 def base_language(language: str | None) -> str:
     """``zh_CN``/``zh-Hans`` -> ``zh`` when only ``zh`` has a catalogue."""
     if not language:
@@ -50,6 +129,7 @@ class Locale:
     """The labels of one language, English underneath, the site's overrides on top."""
 
     def __init__(self, language: str | None = None, overrides: dict | None = None):
+        """``overrides`` as ``checked_labels`` returns them."""
         self.language = base_language(language)
         labels = _catalogue_file(DEFAULT_LANGUAGE)
         if self.language != DEFAULT_LANGUAGE:

@@ -7,13 +7,26 @@ ignores YAML it cannot parse; this reader keeps both, so messages can say
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import yaml
 
 # The same delimiters MkDocs accepts (mkdocs.utils.meta).
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+# Limits on a document's shape, checked before anything walks its values. An alias (*name) repeats
+# a value without copying it, but every walk (collecting lines here, checking fields later) visits
+# each repetition: nine lines of aliases of aliases make a billion values. Real data files repeat a
+# shared block a few times at most and nest six levels or so; each walk recurses once per level.
+# Values written out are not counted: a 5,000-entry list is long, not hostile.
+MAX_REPEATED_VALUES = 100_000  # values that aliases repeat, over the whole document
+MAX_DEPTH = 100  # levels of nested lists and mappings, aliases followed
+
+_TOO_DEEP = f"lists and mappings nested more than {MAX_DEPTH} levels deep"
 
 
 _NO_TIMESTAMPS = {
@@ -71,14 +84,23 @@ def load_yaml(text: str, first_line: int = 1) -> LoadedYaml:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()  # one parse gives both the values and their lines
+        refused = _shape_problem(node) if node is not None else None
+        if refused is not None:
+            problem, mark = refused
+            return LoadedYaml(None, {}, problem, mark.line + first_line)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as error:
+        if getattr(error, "problem", None) == "exceeded maximum nesting depth":
+            # libyaml's own limit, 1000 levels; the pure-Python parser would take seconds to explain it, quadratic in the depth
+            return LoadedYaml(None, {}, _TOO_DEEP, error.problem_mark.line + first_line)
         error = _explained(text, error)
         mark = getattr(error, "problem_mark", None)
         if "end of stream" in str(getattr(error, "problem", "")) and getattr(error, "context_mark", None):
             mark = error.context_mark  # an unclosed quote: where it opened, not the end of the text
         line = mark.line + first_line if mark is not None else None
         return LoadedYaml(None, {}, _describe_yaml_error(error, text), line)
+    except RecursionError:  # PyYAML without libyaml composes in Python, one call per level
+        return LoadedYaml(None, {}, _TOO_DEEP, None)
     except (ValueError, TypeError, OverflowError) as error:  # a constructor choking on a value
         return LoadedYaml(None, {}, f"invalid YAML: {error}", None)
     finally:
@@ -94,7 +116,7 @@ def _explained(text: str, error: yaml.YAMLError) -> yaml.YAMLError:
         yaml.load(text, Loader=_ExplainingLoader)
     except yaml.YAMLError as explained:
         return explained
-    except (ValueError, TypeError, OverflowError):
+    except (ValueError, TypeError, OverflowError, RecursionError):  # the pure-Python composer recurses per level
         pass
     return error
 
@@ -105,6 +127,67 @@ def _describe_yaml_error(error: yaml.YAMLError, text: str) -> str:
     problem = getattr(error, "problem", None) or str(error).splitlines()[0]
     context = getattr(error, "context", None)
     return f"invalid YAML: {problem}" + (f" ({context})" if context else "")
+
+
+@dataclass(slots=True)
+class _Walked:
+    """A collection on ``_shape_problem``'s stack, with what was measured of it so far."""
+
+    node: yaml.Node
+    children: Iterator[yaml.Node]
+    values: int = 1  # itself and everything in it, aliases expanded
+    levels: int = 1  # nesting levels, itself included
+
+
+_BEING_WALKED = (-1, -1)  # the measure of a collection whose walk has not finished
+
+
+def _shape_problem(root: yaml.Node) -> tuple[str, yaml.Mark] | None:
+    """Why the document is refused, and where, if aliases repeat too much or it nests too deep.
+
+    Walks the composed nodes without recursion, measuring each collection once: an alias is the
+    very node it names, so its measure is reused wherever it appears.
+    """
+    if isinstance(root, yaml.ScalarNode):
+        return None
+    measured: dict[int, tuple[int, int]] = {id(root): _BEING_WALKED}  # id(collection) -> (values, levels)
+    stack = [_Walked(root, _children(root))]
+    repeated = 0
+    while stack:
+        walked = stack[-1]
+        for child in walked.children:
+            if isinstance(child, yaml.ScalarNode):
+                walked.values += 1  # a scalar alias repeats one value: no more than the text holds
+                continue
+            known = measured.get(id(child))
+            if known is None:
+                if len(stack) == MAX_DEPTH:
+                    return _TOO_DEEP, child.start_mark
+                measured[id(child)] = _BEING_WALKED
+                stack.append(_Walked(child, _children(child)))
+                break
+            if known is _BEING_WALKED:
+                return "an alias (*name) inside the value it names repeats it without end", walked.node.start_mark
+            values, levels = known  # met before, so this is an alias
+            repeated += values
+            if repeated > MAX_REPEATED_VALUES:
+                return f"aliases (*name) repeat more than {MAX_REPEATED_VALUES:,} values in all", walked.node.start_mark
+            if len(stack) + levels > MAX_DEPTH:
+                return _TOO_DEEP, walked.node.start_mark
+            walked.values += values
+            walked.levels = max(walked.levels, levels + 1)
+        else:
+            stack.pop()
+            measured[id(walked.node)] = (walked.values, walked.levels)
+            if stack:
+                stack[-1].values += walked.values
+                stack[-1].levels = max(stack[-1].levels, walked.levels + 1)
+    return None
+
+
+def _children(node: yaml.Node) -> Iterator[yaml.Node]:
+    """The nodes in a collection; a mapping's keys and values alike."""
+    return itertools.chain.from_iterable(node.value) if isinstance(node, yaml.MappingNode) else iter(node.value)
 
 
 def _collect_lines(node: yaml.Node, path: tuple, loaded: LoadedYaml, first_line: int) -> None:
