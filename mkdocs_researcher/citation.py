@@ -86,6 +86,8 @@ def publication_date(pub: Publication) -> PartialDate | None:
 
 _DOI_PREFIX = re.compile(r"^\s*(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(.+?)(?:\.pdf)?/?$", re.IGNORECASE)
+# The dash alone: "\s*-\s*" would read a long run of spaces again from each of them; the parts are stripped.
+_PAGE_RANGE = re.compile(r"--?|[\u2013\u2014]")
 
 
 def doi_of(pub: Publication) -> str | None:
@@ -109,8 +111,8 @@ def arxiv_id_of(pub: Publication) -> str | None:
 def _pages(pub: Publication) -> tuple[str | None, str | None]:
     """First and last page from "12--25", "12-25" or "12–25"; a single page or article number is the first."""
     pages = _optional(pub, "pages")
-    first, last = (re.split(r"\s*(?:--?|[\u2013\u2014])\s*", pages or "", maxsplit=1) + [""])[:2]
-    return first or None, last or None
+    first, last = (_PAGE_RANGE.split(pages or "", maxsplit=1) + [""])[:2]
+    return first.strip() or None, last.strip() or None
 
 
 def _optional(pub: Publication, name: str) -> str | None:

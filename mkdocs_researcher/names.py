@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from .model import Author
 
 MARKS = "*†‡§¶#"
-_TRAILING_MARKS = re.compile(rf"[\s{re.escape(MARKS)}]*[{re.escape(MARKS)}][\s{re.escape(MARKS)}]*$")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 ANY_MARK = re.compile(f"[{re.escape(MARKS)}]")
 
@@ -24,12 +23,22 @@ def split_marks(text: str) -> tuple[str, str]:
     marks = ""
     parts = []
     for part in text.split(","):
-        match = _TRAILING_MARKS.search(part)
-        if match:
-            marks += re.sub(r"\s", "", match.group())
-            part = part[: match.start()]
+        start = _trailing_run_start(part)
+        trailing_marks = "".join(part[start:].split())  # the run holds marks and spaces only
+        if trailing_marks:
+            marks += trailing_marks
+            part = part[:start]
         parts.append(part.strip())
     return ",".join(p if i == 0 else " " + p for i, p in enumerate(parts)).strip(), marks
+
+
+def _trailing_run_start(part: str) -> int:
+    """Where the run of marks and spaces that ends ``part`` starts: one step per character, unlike a regex,
+    which would try every start in a long run of them and backtrack from each."""
+    start = len(part)
+    while start and (part[start - 1] in MARKS or part[start - 1].isspace()):
+        start -= 1
+    return start
 
 
 ET_AL = "et al."  # the name of the author that stands for "and others"

@@ -175,17 +175,20 @@ def _tex_segment(text: str) -> str:
 def _macro_words(text: str) -> Iterator[tuple[int, int]]:
     """Where the words with a macro are, each grown until its braces close and its last macro has its argument.
 
-    ``text`` is squashed, so words are separated by single spaces.
+    ``text`` is squashed, so words are separated by single spaces. Each step looks at the word it adds
+    only, so that a title of thousands of such words is read once, not once per word.
     """
     pos = 0
     while (backslash := text.find("\\", pos)) >= 0:
         start = text.rfind(" ", pos, backslash) + 1 or pos
-        end = backslash
+        word_start, end, depth = start, backslash, 0
         while True:
             space = text.find(" ", end + 1)
             end = len(text) if space < 0 else space
-            if end == len(text) or text.count("{", start, end) <= text.count("}", start, end) and not _ENDS_IN_MACRO.search(text, start, end):
+            depth += text.count("{", word_start, end) - text.count("}", word_start, end)
+            if end == len(text) or depth <= 0 and not _ENDS_IN_MACRO.search(text, word_start, end):
                 break
+            word_start = end + 1
         yield start, end
         pos = end
 
@@ -316,10 +319,10 @@ def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
             return [(block, 1) for block in bibtexparser.parse_string(text, parse_stack=[]).blocks]
     except Exception:  # bibtexparser raises where it suspects a bug of its own: retry entry by entry
         pass
-    blocks = []
+    blocks, line, counted = [], 1, 0
     starts = [m.start() for m in _LINE_START_AT.finditer(text)]
     for start, end in zip([0] + starts, starts + [len(text)]):
-        line = text.count("\n", 0, start) + 1
+        line, counted = line + text.count("\n", counted, start), start
         try:
             with _quiet_bibtexparser():
                 blocks += [(block, line) for block in bibtexparser.parse_string(text[start:end], parse_stack=[]).blocks]
@@ -328,22 +331,31 @@ def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
     return blocks
 
 
-def _strings(blocks: list[tuple[Block, int]], reporter: Reporter) -> dict[str, str]:
-    """@string macros by lower-case name (BibTeX ignores case); a later definition wins, as in BibTeX."""
-    strings = {}
+def _strings(blocks: list[tuple[Block, int]], reporter: Reporter, file_chars: int) -> _Macros:
+    """The @string macros, each expanded once, in order as BibTeX reads them: a macro knows only those
+    defined before it, and a later definition wins."""
+    macros = _Macros(file_chars)
     for block, offset in blocks:
         if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, String):
             block = block.ignore_error_block
             reporter.warn((block.key,), "this @string macro is defined a second time; the later definition is used", line=block.start_line + offset)
         if isinstance(block, String):
-            strings[block.key.lower()] = block.value
-    return strings
+            text, unknown, cut = macros.expand(block.value)
+            line = block.start_line + offset
+            for name in unknown:
+                reporter.warn((block.key,), f"'{name}' is not a @string macro defined before this one; its name is used as the text", line=line)
+            if cut:
+                reporter.warn((block.key,), cut, line=line)
+            macros.texts[block.key.lower()] = text
+    return macros
 
 
 _PLACEHOLDER = "\x00"  # stands in for a backslash before a brace; junk removal guarantees the text has none
 _ESCAPED_BRACE = re.compile(r"\\(?=[{}])")
 _BIBTEX_MARKS = re.compile(r"[{}]|\n[ \t]*@")
-_FIELDS_OUTSIDE = re.compile(r"(?m)^[ \t]*,?[ \t]*([A-Za-z][\w-]*)[ \t]*=[ \t]*[{\"\d]")
+# The spaces before and after a comma are apart: "[ \t]*,?[ \t]*" would split a line's run of spaces
+# between its two quantifiers in every way before failing.
+_FIELDS_OUTSIDE = re.compile(r"(?m)^[ \t]*(?:,[ \t]*)?([A-Za-z][\w-]*)[ \t]*=[ \t]*[{\"\d]")
 
 
 class _Splitter:
@@ -483,23 +495,33 @@ def _without_comment_lines(key: str) -> str:
 
 
 def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, reporter: Reporter) -> None:
-    """Add a field, repairing a missing comma and warning about a field given twice."""
-    name, line = item.key.lower(), item.start_line + offset
-    if "=" in item.value:  # bibtexparser reads "title = {A} year = 2020", a comma missing, as one value
-        rest = _pieces(item.value)[1]
-        missed = _FIELD_AFTER_VALUE.match(rest)
-        if missed:
-            reporter.warn((key, name), f"a comma is missing before the field '{missed.group(1)}'; both fields are read", line=line)
-            value = item.value[: len(item.value) - len(rest)].rstrip()
-            item = Field(item.key, value, item.start_line)
-            _add_field(fields, Field(missed.group(1), missed.group(2).strip(), item.start_line + value.count("\n")), offset, key, reporter)
-    if name in fields:
-        reporter.warn((key, name), "this field appears twice in the entry; the first one is used", line=line)
-    else:
-        fields[name] = item
+    """Add a field, repairing missing commas and warning about a field given twice."""
+    for field in _split_at_missing_commas(item, offset, key, reporter):
+        name = field.key.lower()
+        if name in fields:
+            reporter.warn((key, name), "this field appears twice in the entry; the first one is used", line=field.start_line + offset)
+        else:
+            fields[name] = field
 
 
-_FIELD_AFTER_VALUE = re.compile(r"([A-Za-z][\w-]*)\s*=\s*(.*)$", re.DOTALL)
+def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Reporter) -> Iterator[Field]:
+    """The field, then each field that a missing comma joined to its value, in one pass over the value.
+
+    bibtexparser reads "title = {A} year = 2020", a comma missing, as one value.
+    """
+    if "=" not in item.value:
+        yield item
+        return
+    value, name, start, line = item.value, item.key, 0, item.start_line
+    while missed := _MISSED_FIELD.match(value, _pieces(value, start)[1]):
+        reporter.warn((key, name.lower()), f"a comma is missing before the field '{missed.group(1)}'; both fields are read", line=line + offset)
+        yield Field(name, value[start : missed.start()].rstrip(), line)
+        line += value.count("\n", start, missed.start())
+        name, start = missed.group(1), missed.end()
+    yield item if start == 0 else Field(name, value[start:], line)
+
+
+_MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its "=", right after a whole value
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
 
 
@@ -583,33 +605,34 @@ _QUOTE_MARKS = re.compile(r'[{}"](?<!\\[{}"])')
 _MACRO = re.compile(r"[^\s\"#%'(),={}]+")
 
 
-def _pieces(value: str) -> tuple[list[tuple[bool, str]], str]:
-    """The parts of a value joined by ``#`` as (is_macro, text), and any text after them that is no part of it."""
+def _pieces(value: str, start: int = 0) -> tuple[list[tuple[bool, str]], int]:
+    """The parts of the value at ``start`` joined by ``#`` as (is_macro, text), and where the text that is no
+    part of it starts (``len(value)`` when there is none)."""
     pieces: list[tuple[bool, str]] = []
-    pos, size = 0, len(value)
+    pos, size = start, len(value)
     while True:
         while pos < size and value[pos].isspace():
             pos += 1
         if pos == size:
-            return pieces, ""
+            return pieces, size
         if value[pos] in '{"':
             end = _group_end(value, pos)
             if end is None:
-                return pieces, value[pos:]
+                return pieces, pos
             pieces.append((False, value[pos + 1 : end]))
             pos = end + 1
         else:
             word = _MACRO.match(value, pos)
             if not word:
-                return pieces, value[pos:]
+                return pieces, pos
             pieces.append((not word.group().isdigit(), word.group()))
             pos = word.end()
         while pos < size and value[pos].isspace():
             pos += 1
         if pos == size:
-            return pieces, ""
+            return pieces, size
         if value[pos] != "#":
-            return pieces, value[pos:]
+            return pieces, pos
         pos += 1
 
 
@@ -629,7 +652,7 @@ def _group_end(value: str, start: int) -> int | None:
 class _Values:
     """The fields of one entry: macros resolved, crossref filled in, TeX decoded on request."""
 
-    def __init__(self, entry: _Entry, parent: _Entry | None, strings: dict[str, str], reporter: Reporter):
+    def __init__(self, entry: _Entry, parent: _Entry | None, macros: _Macros, reporter: Reporter):
         self.entry, self.parent = entry, parent
         self.fields = entry.fields
         if parent is not None:
@@ -638,7 +661,7 @@ class _Values:
                 inherited["booktitle"] = parent.fields["title"]  # a proceedings' title is its papers' booktitle
             self.fields = {**inherited, **entry.fields}
         self.key = entry.key
-        self.strings = strings
+        self.macros = macros
         self.reporter = reporter
         self._resolved: dict[str, str] = {}  # each macro warning once, however often a field is read
 
@@ -662,9 +685,11 @@ class _Values:
         if value.isdigit():
             return value  # year = 2024
         if name not in self._resolved:
-            self._resolved[name], unknown = _resolve(value, self.strings, set())
+            self._resolved[name], unknown, cut = self.macros.expand(value)
             for macro in unknown:
                 self.warn(name, f"'{macro}' is not a defined @string macro; its name is used as the text")
+            if cut:
+                self.warn(name, cut)
         return self._resolved[name]
 
     def text(self, name: str) -> str | None:
@@ -682,33 +707,67 @@ class _Values:
 _URL_NOISE = re.compile(r"\s+|[{}]|\\(?=[_%&#~$])")
 
 
-def _resolve(value: str, strings: dict[str, str], seen: set[str]) -> tuple[str, list[str]]:
-    """A value's text with @string macros substituted; also the macros that are not defined."""
-    text, unknown = [], []
-    for is_macro, piece in _pieces(value)[0]:
-        name = piece.lower()
-        if not is_macro:
-            text.append(piece)
-        elif name in strings and name not in seen:
-            resolved, missing = _resolve(strings[name], strings, seen | {name})
-            text.append(resolved)
-            unknown += missing
-        elif name in _MONTH_MACROS:
-            text.append(_MONTH_MACROS[name])
-        else:
-            text.append(piece)
-            unknown.append(piece)
-    return "".join(text), unknown
+# A value's text once @string macros are expanded. Far more than any real field (a long abstract is a few
+# KB), and a bound on what nested macros make of a few bytes: each level of "a # a" doubles the text.
+MAX_VALUE_CHARS = 64 * 1024
+# All the text @string macros may add to one file, so that reading it costs in proportion to its size:
+# 4 characters for each of the file's own, and 256 KB in any file. Real files add far less (under 1% of
+# their size in a corpus of them); unbounded, thousands of short uses of one 64 KB macro add gigabytes.
+MACRO_TEXT_PER_FILE_CHAR = 4
+MIN_MACRO_TEXT = 256 * 1024
+
+
+class _Macros:
+    """A file's @string macros, expanded, and how much text they may still add to the file."""
+
+    def __init__(self, file_chars: int):
+        self.texts: dict[str, str] = {}  # by lower-case name: BibTeX ignores case
+        self.limit = max(MIN_MACRO_TEXT, MACRO_TEXT_PER_FILE_CHAR * file_chars)
+        self.budget = self.limit
+
+    def expand(self, value: str) -> tuple[str, list[str], str | None]:
+        """``value``'s text with macros replaced; the macros that are not defined; why the text was cut, if it was."""
+        parts, unknown, room, cut = [], [], MAX_VALUE_CHARS, None
+        for is_macro, piece in _pieces(value)[0]:
+            name = piece.lower() if is_macro else None
+            expanded = name in self.texts
+            if expanded:
+                piece = self.texts[name]
+            elif name in _MONTH_MACROS:
+                piece = _MONTH_MACROS[name]
+            elif is_macro:
+                unknown.append(piece)
+            if len(piece) > room:
+                piece = piece[:room]
+                cut = f"the text is longer than {MAX_VALUE_CHARS:,} characters once @string macros are expanded; it is cut there"
+            if expanded:
+                if len(piece) > self.budget:
+                    piece = piece[: self.budget]
+                    cut = (
+                        f"the @string macros of this file add more text than {self.limit:,} characters in all "
+                        f"({MACRO_TEXT_PER_FILE_CHAR} times the file's size, at least {MIN_MACRO_TEXT // 1024} KB); the text is cut there"
+                    )
+                self.budget -= len(piece)
+            parts.append(piece)
+            room -= len(piece)
+            if cut:
+                break
+        return "".join(parts), list(dict.fromkeys(unknown)), cut
 
 
 # --- Names -------------------------------------------------------------------------------------
 
-_PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,(?:\s*[A-Z][\w.'-]*)+\}$")  # {Family, Given Names}, nothing else
+# {Family, Given Names}, nothing else. The given names are apart (\s+): words that could also run
+# together, as (\s*[A-Z]\w*)+ lets them, split a run of capitals in exponentially many ways.
+_PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*\}$")
 _COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
-_AND = re.compile(r"(\s+and\s+)", re.IGNORECASE)
+# Matches start at the first space of a run only (?<!\s\s): a run without "and" is read once, not once per space.
+_AND = re.compile(r"(\s(?<!\s\s)\s*and\s+)", re.IGNORECASE)
 # A space or comma inside braces, as in {Barnes and Noble, Inc.} (nesting up to three deep is seen).
 _SEPARATOR_IN_BRACES = re.compile(r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*?[\s,]")
-_COMMA = re.compile(r"(\s*,\s*)")
+# The comma alone: "\s*,\s*" would read a long run of spaces again from each of them. The spaces stay
+# with the parts, whose words are split at spaces anyway.
+_COMMA = re.compile(r"(,)")
 _SPACE = re.compile(r"(\s+)")
 
 
@@ -894,7 +953,8 @@ def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
     """Year, month, and a year that is words ("In Press") to show in the note."""
     year_text = values.text("year") or ""
     month = _month(values)
-    if len(year_text) == 4 and year_text.isdigit():
+    # Decimal digits of any script are what int() reads (as \d does); isdigit() also takes ², which int() refuses.
+    if len(year_text) == 4 and year_text.isdecimal():
         return int(year_text), month, None
     year = _YEAR.search(year_text)
     if year:
@@ -902,6 +962,8 @@ def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
     date = _ISO_DATE.match(values.text("date") or "")  # biblatex: date = {2019-03-15}
     if date:
         return int(date.group(1)), month or _MONTHS.get(date.group(2) or ""), None
+    if any(char.isnumeric() for char in year_text):  # "In Press" is meant as words; "²" or "99" is a mistake
+        values.warn("year", f"'{year_text[:40]}' is not a year of four digits; it is shown in the note as written")
     return None, month, year_text or None
 
 
@@ -950,14 +1012,16 @@ def assign_unique_keys(found: list[tuple[int | None, Publication]], reporter: Re
     """A key for every (line, publication); a second use of a key becomes KEY-2 (then -3…), so neither is lost."""
     taken = {pub.key for _, pub in found}
     first_line: dict[str, int | None] = {}
+    next_number: dict[str, int] = {}  # a thousand uses of one key look for a free number once, not a thousand times
     for line, pub in found:
         if not pub.key:
             pub.key = derive_key(pub.authors, pub.year, pub.title)
             reporter.warn((), f"this entry has no key; it is kept as {pub.key}", line=line)
         if pub.key in first_line:
-            number = 2
+            number = next_number.get(pub.key, 2)
             while f"{pub.key}-{number}" in taken:
                 number += 1
+            next_number[pub.key] = number + 1
             renamed = f"{pub.key}-{number}"
             used = f" by the entry on line {first_line[pub.key]}" if first_line[pub.key] else ""
             reporter.warn((pub.key,), f"this key is already used{used}; this entry is kept as {renamed}", line=line)
@@ -966,11 +1030,11 @@ def assign_unique_keys(found: list[tuple[int | None, Publication]], reporter: Re
         taken.add(pub.key)
 
 
-def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], strings: dict[str, str], reporter: Reporter) -> _Entry | None:
+def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], macros: _Macros, reporter: Reporter) -> _Entry | None:
     field = entry.fields.get("crossref")
     if field is None:
         return None
-    target = _resolve(field.value, strings, set())[0].strip()
+    target = macros.expand(field.value)[0].strip()
     parent = by_key.get(target.lower())  # BibTeX matches crossref keys ignoring case
     if parent is None:
         reporter.warn(
@@ -991,13 +1055,13 @@ def read_bibtex(
 
 def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: PrivateFields) -> list[Publication]:
     text = drop_junk(text, reporter)
-    entries, strings = _split(text, reporter)
+    entries, macros = _split(text, reporter)
     by_key: dict[str, _Entry] = {}
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
     found = []
     for entry in entries:
-        values = _Values(entry, _crossref_parent(entry, by_key, strings, reporter), strings, reporter)
+        values = _Values(entry, _crossref_parent(entry, by_key, macros, reporter), macros, reporter)
         pub = _publication(entry, values, assets_prefix)
         if pub is not None:
             pub.bibtex = published_bibtex(entry, private)
@@ -1011,11 +1075,11 @@ def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: Pri
     return [pub for _, pub in found]
 
 
-def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], dict[str, str]]:
+def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], _Macros]:
     """The file's entries and its @string macros."""
     blocks = _blocks(text, reporter)
-    strings = _strings(blocks, reporter)
+    macros = _strings(blocks, reporter, len(text))
     splitter = _Splitter(text, reporter)
     for block, offset in blocks:
         splitter.add(block, offset)
-    return splitter.entries, strings
+    return splitter.entries, macros

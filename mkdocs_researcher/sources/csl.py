@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate, islice
 from os import PathLike
 from typing import Any
 
@@ -28,12 +29,21 @@ _TYPES = {
     "patent": "patent",
 }
 _THESIS_GENRES = {"phdthesis": "PhD thesis", "mastersthesis": "Master's thesis"}  # citation-js keeps BibTeX's words
-_RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span)(?:\s[^>]*)?>")  # CSL's HTML-like markup in titles
+# CSL's HTML-like markup in titles. An attribute stops at "<" too: "<i " over and over, no ">" to close
+# any of them, would otherwise read the rest of the title once for each.
+_RICH_TEXT = re.compile(r"</?(?:i|b|sup|sub|span)(?:\s[^<>]*)?>")
 _SPACES = re.compile(r"\s+")
 _ARRAY = re.compile(r"\s*\[")
 _ITEMS_ARRAY = re.compile(r'"items"\s*:\s*\[')
 _BETWEEN_ITEMS = re.compile(r"[\s,]*")
 _DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{1,2}))?")
+# Deeper than CSL-JSON ever nests (an item's names are three levels down, its date-parts four): Python's
+# json, and every walk over what it returns, recurse once per level, and must not reach the recursion limit.
+MAX_JSON_DEPTH = 64
+# A string; one not closed ends with its line. Runs of plain characters in one step, escapes between them.
+_JSON_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_DEPTH_CHANGE = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Publication]:
@@ -44,10 +54,22 @@ def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Public
 def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
     """The publications of a CSL-JSON text; an item left out is reported with its line, index and id."""
     text = drop_junk(text, reporter).lstrip("\ufeff")  # json refuses a byte order mark
+    too_deep = _too_deep(text)
+    if too_deep:
+        reporter.warn(
+            (),
+            f"this JSON is nested too deeply (more than {MAX_JSON_DEPTH} arrays and objects inside one another); "
+            "no publication is read from the file",
+            line=too_deep,
+        )
+        return []
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         reporter.warn((), f"this is not valid JSON ({error.msg}, column {error.colno}); no publication is read from the file", line=error.lineno)
+        return []
+    except ValueError as error:  # a number of more digits than Python converts
+        reporter.warn((), f"this JSON cannot be read ({error}); no publication is read from the file")
         return []
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
@@ -61,6 +83,16 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
             found.append((lines[index], pub))
     assign_unique_keys(found, reporter)
     return [pub for _, pub in found]
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where arrays and objects first nest more than MAX_JSON_DEPTH deep, or None."""
+    skeleton = _JSON_STRING.sub('""', text)  # brackets in strings are text; the lines stay where they were
+    depths = list(accumulate(map(_DEPTH_CHANGE.__getitem__, _JSON_BRACKET.findall(skeleton))))
+    if not depths or max(depths) <= MAX_JSON_DEPTH:
+        return None
+    bracket = next(islice(_JSON_BRACKET.finditer(skeleton), depths.index(MAX_JSON_DEPTH + 1), None))
+    return skeleton.count("\n", 0, bracket.start()) + 1
 
 
 def _item_lines(text: str, count: int) -> list[int | None]:
@@ -117,7 +149,7 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
     if not title:
         reporter.warn((key,), f"item {index + 1} of the list (id {key or 'missing'}) has no title, {LEFT_OUT}", line=line)
         return None
-    year, month, date_words = _issued(item.get("issued"))
+    year, month, date_words = _issued(item.get("issued"), source)
     venue = _venue(source)
     pub = Publication(
         title=title,
@@ -152,21 +184,33 @@ def _type(source: _Item, venue: str | None) -> str:
     return _TYPES.get(kind, "other")
 
 
-def _issued(issued: Any) -> tuple[int | None, int | None, str | None]:
+def _issued(issued: Any, source: _Item) -> tuple[int | None, int | None, str | None]:
     """Year, month, and a date that is words ("in press") to show in the note."""
     if not isinstance(issued, dict):
         return None, None, None
     parts = issued.get("date-parts")
-    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0] and str(parts[0][0]).strip().isdigit():
-        month = str(parts[0][1]).strip() if len(parts[0]) > 1 else ""
-        month_number = int(month) if month.isdigit() and 1 <= int(month) <= 12 else None  # 13-16 are seasons
-        return int(parts[0][0]), month_number, None
+    first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
+    year = _date_part(first[0], 4) if first else None
+    if year is not None:
+        month = _date_part(first[1], 2) if len(first) > 1 else None
+        return year, month if month is not None and 1 <= month <= 12 else None, None  # 13-16 are seasons
+    if first and any(char.isnumeric() for char in str(first[0])):
+        source.warn("issued", f"the year '{str(first[0])[:20]}' in date-parts is not a number of at most four digits; it is left out")
     words = str(issued.get("raw") or issued.get("literal") or "").strip()
     date = _DATE.search(words)
     if not date:
         return None, None, words or None
     month = int(date.group(2)) if date.group(2) and 1 <= int(date.group(2)) <= 12 else None
     return int(date.group(1)), month, None
+
+
+def _date_part(value: Any, digits: int) -> int | None:
+    """A number in date-parts, written as a number or as text of at most ``digits`` decimal digits.
+
+    Decimal digits of any script are what int() reads; isdigit() also takes ², which int() refuses.
+    """
+    text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    return int(text) if text.isdecimal() and len(text) <= digits else None
 
 
 def _authors(names: Any, source: _Item) -> list[Author]:
