@@ -40,7 +40,15 @@ An unrelated page: the one touched between two `mkdocs serve` builds.
 """
 
 
-def scale_site(root: Path, bib_text: str | None, *, plugin: bool = True, cache: bool = True, search: bool = False, theme: str = "material") -> Path:
+def scale_site(
+    root: Path,
+    bib_text: str | None,
+    *,
+    plugin: bool = True,
+    cache: bool = True,
+    search: bool = False,
+    theme: str = "material",
+) -> Path:
     """A one-page site listing every entry of ``bib_text`` (plus an unrelated page); returns mkdocs.yml.
 
     ``plugin=False`` gives the same site without the plugin and without publications. MkDocs' ``search``
@@ -121,7 +129,9 @@ def _article(html_text: str) -> str:
 
 def _static_page(front_matter: dict, article_html: str) -> str:
     """A Markdown page whose body Python-Markdown passes through untouched (one raw HTML block)."""
-    head = "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
+    head = (
+        "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
+    )
     # A block-level element at column 0, closed at the end: one raw block, nothing inside is Markdown.
     return head + '<div class="researcher-prerendered">\n' + article_html + "\n</div>\n"
 
@@ -131,8 +141,13 @@ def _languages(config: dict) -> tuple[str, list[str]]:
     for item in config.get("plugins") or []:
         if isinstance(item, dict) and "i18n" in item:
             languages = item["i18n"].get("languages") or []
-            default = next((l["locale"] for l in languages if l.get("default")), languages[0]["locale"] if languages else "")
-            return default, [l["locale"] for l in languages if l["locale"] != default and l.get("build", True)]
+            default = next(
+                (lang["locale"] for lang in languages if lang.get("default")),
+                languages[0]["locale"] if languages else "",
+            )
+            return default, [
+                lang["locale"] for lang in languages if lang["locale"] != default and lang.get("build", True)
+            ]
     return "", []
 
 
@@ -150,7 +165,9 @@ def copy_example_site(target: Path) -> Path:
     return target / "mkdocs.yml"
 
 
-def prerendered_example(plugin_config: Path, built: Path, target: Path, section_keys, generated: dict | None = None) -> Path:
+def prerendered_example(
+    plugin_config: Path, built: Path, target: Path, section_keys, generated: dict | None = None
+) -> Path:
     """The example site as static pages: each page's rendered ``article`` written back as Markdown, the
     plugin removed from mkdocs.yml, its CSS/JS and generated files added by a tiny hook.
 
@@ -164,12 +181,18 @@ def prerendered_example(plugin_config: Path, built: Path, target: Path, section_
     docs_src = source_root / (config.get("docs_dir") or "docs")
     if target.exists():
         shutil.rmtree(target)
-    shutil.copytree(source_root, target, ignore=shutil.ignore_patterns("docs", "site", ".cache", "mkdocs.yml", "__pycache__"))
+    shutil.copytree(
+        source_root, target, ignore=shutil.ignore_patterns("docs", "site", ".cache", "mkdocs.yml", "__pycache__")
+    )
     docs = target / "docs"
     docs.mkdir()
     suffix = re.compile(r"\.(" + "|".join(map(re.escape, [default, *others])) + r")\.md$") if default else None
-    pages = sorted({(suffix.sub(".md", p.relative_to(docs_src).as_posix()) if suffix else p.relative_to(docs_src).as_posix())
-                    for p in docs_src.rglob("*.md")})
+    pages = sorted(
+        {
+            (suffix.sub(".md", p.relative_to(docs_src).as_posix()) if suffix else p.relative_to(docs_src).as_posix())
+            for p in docs_src.rglob("*.md")
+        }
+    )
     for page in pages:
         for language in [default, *others]:
             prefix = f"{language}/" if language and language != default else ""
@@ -205,7 +228,9 @@ def prerendered_example(plugin_config: Path, built: Path, target: Path, section_
             manifest.setdefault(language, []).append({"src_uri": src_uri, "path": str(copy)})
     (target / "generated.json").write_text(__import__("json").dumps(manifest, indent=1), encoding="utf-8")
     (target / "static_generated.py").write_text(STATIC_HOOK, encoding="utf-8")
-    config["plugins"] = [p for p in config.get("plugins") or [] if p != "researcher" and not (isinstance(p, dict) and "researcher" in p)]
+    config["plugins"] = [
+        p for p in config.get("plugins") or [] if p != "researcher" and not (isinstance(p, dict) and "researcher" in p)
+    ]
     config["hooks"] = list(config.get("hooks") or []) + ["static_generated.py"]
     config["extra_css"] = list(config.get("extra_css") or []) + ["assets/researcher/researcher.css"]
     config["extra_javascript"] = list(config.get("extra_javascript") or []) + ["assets/researcher/researcher.js"]
@@ -214,13 +239,15 @@ def prerendered_example(plugin_config: Path, built: Path, target: Path, section_
     return path
 
 
-def missing_files(reference: Path, candidate: Path, languages: list[str], default: str) -> dict[str, list[tuple[str, str]]]:
+def missing_files(
+    reference: Path, candidate: Path, languages: list[str], default: str
+) -> dict[str, list[tuple[str, str]]]:
     """Files in ``reference`` (plugin build) but not in ``candidate`` (static build), by language build.
 
     Returns {language: [(site path, src_uri in that language's build)]}; "" is the default language.
     """
     found: dict[str, list] = {}
-    others = [l for l in languages if l and l != default]
+    others = [lang for lang in languages if lang and lang != default]
     for path in sorted(reference.rglob("*")):
         rel = path.relative_to(reference).as_posix()
         if not path.is_file() or (candidate / rel).exists():

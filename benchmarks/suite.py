@@ -98,13 +98,17 @@ class Runner:
         with self.lock:
             self.count += 1
             out = self.tmp / f"worker{self.count}.json"
-        wall, maxrss, _ = self._spawn([sys.executable, "-m", "benchmarks.worker", mode, *map(str, args), "--out", str(out)])
+        wall, maxrss, _ = self._spawn(
+            [sys.executable, "-m", "benchmarks.worker", mode, *map(str, args), "--out", str(out)]
+        )
         result = json.loads(out.read_text(encoding="utf-8"))
         result.update(wall_s=wall, maxrss_kb=maxrss)
         return result
 
     def mkdocs_build(self, config: Path, site_dir: Path) -> float:
-        wall, _, _ = self._spawn([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site_dir)])
+        wall, _, _ = self._spawn(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site_dir)]
+        )
         return wall
 
     def say(self, text: str) -> None:
@@ -122,7 +126,9 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     root = tmp / "overhead"
     plugin_config = sites.copy_example_site(root / "plugin")
     reference = root / "reference"
-    runner.say("overhead: reference build of example_site, in-process (notes what the plugin generates; fills its cache)")
+    runner.say(
+        "overhead: reference build of example_site, in-process (notes what the plugin generates; fills its cache)"
+    )
     record = root / "generated.json"
     config = yaml.safe_load(plugin_config.read_text(encoding="utf-8"))
     config["site_dir"] = str(reference)
@@ -139,7 +145,9 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     missing = sites.missing_files(reference, root / "pass2", languages, default)
     if missing:  # something else the plugin's build has: add its bytes too, and build again
         for language, items in missing.items():
-            generated.setdefault(language, []).extend((str(reference / site_path), src_uri) for site_path, src_uri in items)
+            generated.setdefault(language, []).extend(
+                (str(reference / site_path), src_uri) for site_path, src_uri in items
+            )
         static_config = sites.prerendered_example(plugin_config, reference, root / "static", SECTION_KEYS, generated)
         first_static = runner.mkdocs_build(static_config, root / "pass2")
         missing = sites.missing_files(reference, root / "pass2", languages, default)
@@ -162,7 +170,7 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
         profiled = runner.worker("build", "--config", plugin_config, "--profile")["profile"]
     else:  # smoke: the set-up builds stand in
         plugin_times, static_times = [first["wall_s"]], [first_static]
-    ratios = [p / s for p, s in zip(plugin_times, static_times)]
+    ratios = [p / s for p, s in zip(plugin_times, static_times, strict=True)]
     return {
         "runs": runs or 1,
         "plugin_s": plugin_times,
@@ -180,7 +188,9 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
             "load_config_s": inside["load_config_s"],
             "warnings": inside["warnings"],
             "profile_self_time_by_package": profiled["self_time_by_package"] if profiled else {},
-            "profile_top_cumulative_in_mkdocs_researcher": profiled["top_cumulative_in_mkdocs_researcher"][:10] if profiled else [],
+            "profile_top_cumulative_in_mkdocs_researcher": profiled["top_cumulative_in_mkdocs_researcher"][:10]
+            if profiled
+            else [],
             "profile_top_self_time_anywhere": profiled["top_self_time_anywhere"][:10] if profiled else [],
         },
         "static_variant_check": {
@@ -213,7 +223,16 @@ def _rendered_entries(site_dir: Path) -> int:
 class SizeBench:
     """One .bib size: each ``round()`` runs parse, cold build and warm build, one fresh process each."""
 
-    def __init__(self, runner: Runner, tmp: Path, size: int, seed: int, search: bool, theme: str = "material", profile: bool = False):
+    def __init__(
+        self,
+        runner: Runner,
+        tmp: Path,
+        size: int,
+        seed: int,
+        search: bool,
+        theme: str = "material",
+        profile: bool = False,
+    ):
         self.runner, self.size, self.profile = runner, size, profile
         self.root = tmp / f"scale-{size}"
         self.config = sites.scale_site(self.root, synthetic.generate(size, seed), search=search, theme=theme)
@@ -227,7 +246,9 @@ class SizeBench:
         shutil.rmtree(self.root / "cache", ignore_errors=True)  # cold: an empty cache folder
         profiled = ["--profile"] if self.profile and not self.cold else []  # smoke: its first cold build is the profile
         self.cold.append(self.runner.worker("build", "--config", self.config, *profiled))
-        self.cache_files = len(list((self.root / "cache").rglob("*.pickle")))  # parsed files, and rendered pages in pages/
+        self.cache_files = len(
+            list((self.root / "cache").rglob("*.pickle"))
+        )  # parsed files, and rendered pages in pages/
         self.warm.append(self.runner.worker("build", "--config", self.config))  # a new process, the persistent cache
         self.walls.append(time.perf_counter() - start)
         return self.walls[-1]
@@ -252,8 +273,8 @@ class SizeBench:
             "warm_build_s": median([w["build_s"] for w in warm]),
             "cold_handlers_s": {name: median([c["handlers"].get(name) for c in cold]) for name in cold[0]["handlers"]},
             "warm_handlers_s": {name: median([w["handlers"].get(name) for w in warm]) for name in warm[0]["handlers"]},
-            "cold_ratio_to_bare": median([c["plugin_s"] / p["bare_s"] for c, p in zip(cold, parse)]),
-            "warm_ratio_to_bare": median([w["plugin_s"] / p["bare_s"] for w, p in zip(warm, parse)]),
+            "cold_ratio_to_bare": median([c["plugin_s"] / p["bare_s"] for c, p in zip(cold, parse, strict=True)]),
+            "warm_ratio_to_bare": median([w["plugin_s"] / p["bare_s"] for w, p in zip(warm, parse, strict=True)]),
             "parse_maxrss_kb": median([p["maxrss_kb"] for p in parse]),
             "cold_maxrss_kb": median([c["maxrss_kb"] for c in cold]),
             "warm_maxrss_kb": median([w["maxrss_kb"] for w in warm]),
@@ -283,7 +304,8 @@ def bench_naive(runner: Runner, tmp: Path, count: int, seed: int) -> dict:
 
 
 def bench_minimal(runner: Runner, bench: SizeBench, runs: int) -> dict:
-    """A lower bound beside the plugin: the splitter and the least markup (worker mode minimal), paired with bare parses."""
+    """A lower bound beside the plugin: the splitter and the least markup (worker mode minimal), paired with bare
+    parses."""
     pairs = []
     for run_number in range(runs):
         runner.say(f"minimal: splitter and bare markup on {bench.size} entries ({run_number + 1}/{runs})")
@@ -324,7 +346,12 @@ def bench_rebuild(runner: Runner, tmp: Path, size: int, seed: int, search: bool,
     runner.say(f"rebuild: three serve builds of {size} entries")
     result = runner.worker("serve", "--config", config, "--touch", root / "docs" / "about.md")
     first, second, third = result["builds"]
-    out = {"entries": size, "first_plugin_s": first["plugin_s"], "first_build_s": first["build_s"], "first_handlers_s": first["handlers"]}
+    out = {
+        "entries": size,
+        "first_plugin_s": first["plugin_s"],
+        "first_build_s": first["build_s"],
+        "first_handlers_s": first["handlers"],
+    }
     for variant, build, previous in (("serve", second, first), ("same_instance", third, second)):
         out[variant] = {
             "first_plugin_s": first["plugin_s"],
@@ -367,8 +394,10 @@ def memory(largest: dict, plain: list[dict]) -> dict:
         "ratio_cold": largest["cold_maxrss_kb"] / plain_kb,
         "ratio_warm": largest["warm_maxrss_kb"] / plain_kb,
         "plain_build_s": median([p["build_s"] for p in plain]),
-        "notes": ["peak RSS of each build's own process (os.wait4), median over its runs; plain = the same two pages, "
-                  "plugin removed, no publications"],
+        "notes": [
+            "peak RSS of each build's own process (os.wait4), median over its runs; plain = the same two pages, "
+            "plugin removed, no publications"
+        ],
     }
 
 
@@ -377,7 +406,12 @@ def bench_profile(runner: Runner, tmp: Path, size: int, seed: int, search: bool)
     config = sites.scale_site(root, synthetic.generate(size, seed), search=search)
     runner.say(f"profile: cProfile of a cold build of {size} entries")
     result = runner.worker("build", "--config", config, "--profile")
-    return {"entries": size, "plugin_s_under_profile": result["plugin_s"], "handlers_s": result["handlers"], **result["profile"]}
+    return {
+        "entries": size,
+        "plugin_s_under_profile": result["plugin_s"],
+        "handlers_s": result["handlers"],
+        **result["profile"],
+    }
 
 
 def _gz(data: bytes) -> int:
@@ -393,17 +427,26 @@ def bench_page_weight(site_dir: Path) -> dict:
     for name in ("researcher.css", "researcher.js"):
         data = (theme_dir() / "researcher" / name).read_bytes()
         out[name] = {"bytes": len(data), "gzip_bytes": _gz(data)}
-    out["css_js_total"] = {"bytes": out["researcher.css"]["bytes"] + out["researcher.js"]["bytes"],
-                           "gzip_bytes": out["researcher.css"]["gzip_bytes"] + out["researcher.js"]["gzip_bytes"]}
+    out["css_js_total"] = {
+        "bytes": out["researcher.css"]["bytes"] + out["researcher.js"]["bytes"],
+        "gzip_bytes": out["researcher.css"]["gzip_bytes"] + out["researcher.js"]["gzip_bytes"],
+    }
     page = (site_dir / "index.html").read_bytes()
     soup = BeautifulSoup(page, "html.parser")
     entries = [str(li).encode() for li in soup.select("li.researcher-publication")]
     if entries:
         out["one_entry"] = {"bytes": len(entries[0]), "gzip_bytes": _gz(entries[0])}
         joined = b"\n".join(entries)
-        out["mean_entry"] = {"bytes": len(joined) / len(entries), "gzip_bytes_in_page": _gz(joined) / len(entries), "entries": len(entries)}
+        out["mean_entry"] = {
+            "bytes": len(joined) / len(entries),
+            "gzip_bytes_in_page": _gz(joined) / len(entries),
+            "entries": len(entries),
+        }
         out["page"] = {"bytes": len(page), "gzip_bytes": _gz(page), "bytes_per_entry": len(page) / len(entries)}
-    out["notes"] = ["gzip level 6 (zlib's default); one entry alone gzips poorly, so the whole list gzipped, per entry, is also given"]
+    out["notes"] = [
+        "gzip level 6 (zlib's default); one entry alone gzips poorly, "
+        "so the whole list gzipped, per entry, is also given"
+    ]
     return out
 
 
@@ -448,7 +491,10 @@ def run(args) -> dict:
             with ThreadPoolExecutor(max_workers=2) as pool:
                 overhead = pool.submit(bench_overhead, runner, tmp, 0)
                 # The plain theme, and the profile taken from the first cold build: fewer, quicker builds.
-                benches = {size: SizeBench(runner, tmp, size, args.seed, args.search, "mkdocs", profile=size == profile_size) for size in sizes}
+                benches = {
+                    size: SizeBench(runner, tmp, size, args.seed, args.search, "mkdocs", profile=size == profile_size)
+                    for size in sizes
+                }
                 rounds = [pool.submit(bench.round) for bench in benches.values()]
                 minimal = pool.submit(bench_minimal, runner, benches[minimal_size], 1)
                 naive = pool.submit(bench_naive, runner, tmp, naive_count, args.seed)
@@ -456,9 +502,16 @@ def run(args) -> dict:
                 plain = pool.submit(bench_plain, runner, tmp, 1, "mkdocs")
                 for future in rounds:
                     future.result()
-                results["overhead"], naive, minimal, results["rebuild"], plain = (f.result() for f in (overhead, naive, minimal, rebuild, plain))
+                results["overhead"], naive, minimal, results["rebuild"], plain = (
+                    f.result() for f in (overhead, naive, minimal, rebuild, plain)
+                )
                 cold = benches[profile_size].cold[0]
-                profile = {"entries": profile_size, "plugin_s_under_profile": cold["plugin_s"], "handlers_s": cold["handlers"], **cold["profile"]}
+                profile = {
+                    "entries": profile_size,
+                    "plugin_s_under_profile": cold["plugin_s"],
+                    "handlers_s": cold["handlers"],
+                    **cold["profile"],
+                }
         else:
             results["overhead"] = bench_overhead(runner, tmp, args.overhead_runs)
             for size in sizes:  # a first round of every size ...
@@ -488,15 +541,18 @@ def run(args) -> dict:
             "minimal": minimal,
             "targets": {"cold_ratio_to_bare": TARGETS["cold"], "warm_ratio_to_bare": TARGETS["warm"]},
             "notes": [
-                "plugin time = time inside the plugin's on_* handlers (perf_counter around each) during build(load_config(...)), "
-                "in a fresh subprocess per build",
+                "plugin time = time inside the plugin's on_* handlers (perf_counter around each) "
+                "during build(load_config(...)), in a fresh subprocess per build",
                 "cold = empty cache folder (with the default cache: true, so a cold build also writes the cache); "
                 "warm = the next mkdocs build, in a new process, reading that persistent cache",
                 f"naive = bibtexparser.parse_string(..., append_middleware=[LatexDecodingMiddleware()]) on the first "
-                f"{naive['sample_entries']} entries, scaled linearly (the generator's first N entries are the same for every size)",
+                f"{naive['sample_entries']} entries, scaled linearly "
+                "(the generator's first N entries are the same for every size)",
                 "ratios are medians of per-run ratios (parse, cold and warm alternate within each run); the largest "
                 "sizes get as many runs as fit the time budget",
-                "the scale sites have no search plugin" if not args.search else "the scale sites include the search plugin",
+                "the scale sites have no search plugin"
+                if not args.search
+                else "the scale sites include the search plugin",
             ],
         }
         results["memory"] = memory(scale[str(sizes[-1])], plain)
@@ -518,7 +574,16 @@ def _versions() -> dict:
     from importlib.metadata import PackageNotFoundError, version
 
     out = {}
-    for name in ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "bibtexparser", "pylatexenc", "jinja2", "markdown", "mkdocs-researcher"):
+    for name in (
+        "mkdocs",
+        "mkdocs-material",
+        "mkdocs-static-i18n",
+        "bibtexparser",
+        "pylatexenc",
+        "jinja2",
+        "markdown",
+        "mkdocs-researcher",
+    ):
         try:
             out[name] = version(name)
         except PackageNotFoundError:
@@ -528,13 +593,44 @@ def _versions() -> dict:
 
 def _targets(results: dict, smoke: bool) -> list[dict]:
     rows = [
-        {"name": "overhead: example site build, plugin / pre-rendered", "value": results["overhead"]["ratio"], "target": TARGETS["overhead"], "runs": results["overhead"]["runs"]},
+        {
+            "name": "overhead: example site build, plugin / pre-rendered",
+            "value": results["overhead"]["ratio"],
+            "target": TARGETS["overhead"],
+            "runs": results["overhead"]["runs"],
+        },
     ]
     for size, row in results["scale"]["sizes"].items():
-        rows.append({"name": f"scale {size}: cold plugin / bare parse", "value": row["cold_ratio_to_bare"], "target": TARGETS["cold"], "runs": row["runs"]})
-        rows.append({"name": f"scale {size}: warm plugin (new process, cache) / bare parse", "value": row["warm_ratio_to_bare"], "target": TARGETS["warm"], "runs": row["runs"]})
-    rows.append({"name": f"rebuild {results['rebuild']['entries']}: serve, second / first plugin time", "value": results["rebuild"]["serve"]["ratio"], "target": TARGETS["rebuild"]})
-    rows.append({"name": f"rebuild {results['rebuild']['entries']}: same instance, second / first", "value": results["rebuild"]["same_instance"]["ratio"], "target": TARGETS["rebuild"]})
+        rows.append(
+            {
+                "name": f"scale {size}: cold plugin / bare parse",
+                "value": row["cold_ratio_to_bare"],
+                "target": TARGETS["cold"],
+                "runs": row["runs"],
+            }
+        )
+        rows.append(
+            {
+                "name": f"scale {size}: warm plugin (new process, cache) / bare parse",
+                "value": row["warm_ratio_to_bare"],
+                "target": TARGETS["warm"],
+                "runs": row["runs"],
+            }
+        )
+    rows.append(
+        {
+            "name": f"rebuild {results['rebuild']['entries']}: serve, second / first plugin time",
+            "value": results["rebuild"]["serve"]["ratio"],
+            "target": TARGETS["rebuild"],
+        }
+    )
+    rows.append(
+        {
+            "name": f"rebuild {results['rebuild']['entries']}: same instance, second / first",
+            "value": results["rebuild"]["same_instance"]["ratio"],
+            "target": TARGETS["rebuild"],
+        }
+    )
     exponent = results["scale"]["linearity"]["cold_plugin_s"]["exponent"]
     if exponent is not None:
         rows.append({"name": "growth: cold plugin time ~ size^k", "value": exponent, "target": LINEAR_EXPONENT})
@@ -559,7 +655,11 @@ def _fmt(value, unit="", digits=3) -> str:
 def _table(title: str, header: list[str], rows: list[list]) -> str:
     cells = [header] + [[_fmt(c) if not isinstance(c, str) else c for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    line = lambda row: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
+    def line(row: list[str]) -> str:
+        # strict=False: a row with more cells than the header is cut to the header's columns.
+        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=False)))
+
     return "\n".join([f"\n== {title} ==", line(cells[0]), line(["-" * w for w in widths]), *map(line, cells[1:])])
 
 
@@ -567,76 +667,239 @@ def render(results: dict) -> str:
     out = []
     o = results["overhead"]
     check = o["static_variant_check"]
-    out.append(_table("overhead: example_site, python -m mkdocs build (fresh process each)", ["variant", "median s", "runs"], [
-        ["with plugin", o["plugin_median_s"], o["runs"]],
-        ["pre-rendered, plugin removed", o["static_median_s"], o["runs"]],
-        ["ratio (median of paired runs)", o["ratio"], f"target <= {o['target']}"],
-        ["ratio of medians", o["ratio_of_medians"], ""],
-    ]))
+    out.append(
+        _table(
+            "overhead: example_site, python -m mkdocs build (fresh process each)",
+            ["variant", "median s", "runs"],
+            [
+                ["with plugin", o["plugin_median_s"], o["runs"]],
+                ["pre-rendered, plugin removed", o["static_median_s"], o["runs"]],
+                ["ratio (median of paired runs)", o["ratio"], f"target <= {o['target']}"],
+                ["ratio of medians", o["ratio_of_medians"], ""],
+            ],
+        )
+    )
     inside = o["in_process"]
-    out.append(f"in-process plugin build (cold cache): build() {inside['build_s']:.3f} s, of it in the plugin's handlers {inside['plugin_handlers_s']:.3f} s; "
-               f"importing the plugin {inside['plugin_import_s']:.3f} s, load_config {inside['load_config_s']:.3f} s")
+    out.append(
+        f"in-process plugin build (cold cache): build() {inside['build_s']:.3f} s, "
+        f"of it in the plugin's handlers {inside['plugin_handlers_s']:.3f} s; "
+        f"importing the plugin {inside['plugin_import_s']:.3f} s, load_config {inside['load_config_s']:.3f} s"
+    )
     if inside["profile_self_time_by_package"]:
-        out.append("  profile of a warm build, self time by package: " + ", ".join(f"{k} {v:.2f}s" for k, v in list(inside["profile_self_time_by_package"].items())[:8]))
-    out.append(f"static variant: {check['pages']} pages, article HTML identical: {check['article_html_identical']}, "
-               f"files missing/extra vs plugin build: {check['files_missing_from_static']}/{check['files_only_in_static']}")
+        out.append(
+            "  profile of a warm build, self time by package: "
+            + ", ".join(f"{k} {v:.2f}s" for k, v in list(inside["profile_self_time_by_package"].items())[:8])
+        )
+    out.append(
+        f"static variant: {check['pages']} pages, article HTML identical: {check['article_html_identical']}, "
+        f"files missing/extra vs plugin build: {check['files_missing_from_static']}/{check['files_only_in_static']}"
+    )
     sizes = results["scale"]["sizes"]
     order = sorted(sizes, key=int)
-    out.append(_table("scale: seconds per 1,000 entries (medians)", ["entries", "runs", "floor", "bare parse", "naive*", "plugin cold", "plugin warm", "build cold", "build warm"], [
-        [s, sizes[s]["runs"], sizes[s]["floor_per_1000_s"], sizes[s]["bare_parse_per_1000_s"], sizes[s]["naive_per_1000_s"],
-         sizes[s]["cold_plugin_per_1000_s"], sizes[s]["warm_plugin_per_1000_s"], sizes[s]["cold_build_per_1000_s"], sizes[s]["warm_build_per_1000_s"]]
-        for s in order]))
-    out.append(_table("scale: totals in seconds and ratios to the bare parse", ["entries", "bare parse s", "plugin cold s", "plugin warm s", "build cold s", "build warm s",
-                                                                        "cold/bare", "warm/bare", "naive/bare"], [
-        [s, sizes[s]["bare_parse_s"], sizes[s]["cold_plugin_s"], sizes[s]["warm_plugin_s"], sizes[s]["cold_build_s"], sizes[s]["warm_build_s"],
-         sizes[s]["cold_ratio_to_bare"], sizes[s]["warm_ratio_to_bare"], sizes[s]["naive_ratio_to_bare"]] for s in order]))
-    out.append(f"* naive measured on the first {', '.join(sorted({str(sizes[s]['naive_sample_entries']) for s in order}))} entries and scaled. "
-               f"targets: cold/bare <= {TARGETS['cold']}, warm/bare <= {TARGETS['warm']}")
+    out.append(
+        _table(
+            "scale: seconds per 1,000 entries (medians)",
+            [
+                "entries",
+                "runs",
+                "floor",
+                "bare parse",
+                "naive*",
+                "plugin cold",
+                "plugin warm",
+                "build cold",
+                "build warm",
+            ],
+            [
+                [
+                    s,
+                    sizes[s]["runs"],
+                    sizes[s]["floor_per_1000_s"],
+                    sizes[s]["bare_parse_per_1000_s"],
+                    sizes[s]["naive_per_1000_s"],
+                    sizes[s]["cold_plugin_per_1000_s"],
+                    sizes[s]["warm_plugin_per_1000_s"],
+                    sizes[s]["cold_build_per_1000_s"],
+                    sizes[s]["warm_build_per_1000_s"],
+                ]
+                for s in order
+            ],
+        )
+    )
+    out.append(
+        _table(
+            "scale: totals in seconds and ratios to the bare parse",
+            [
+                "entries",
+                "bare parse s",
+                "plugin cold s",
+                "plugin warm s",
+                "build cold s",
+                "build warm s",
+                "cold/bare",
+                "warm/bare",
+                "naive/bare",
+            ],
+            [
+                [
+                    s,
+                    sizes[s]["bare_parse_s"],
+                    sizes[s]["cold_plugin_s"],
+                    sizes[s]["warm_plugin_s"],
+                    sizes[s]["cold_build_s"],
+                    sizes[s]["warm_build_s"],
+                    sizes[s]["cold_ratio_to_bare"],
+                    sizes[s]["warm_ratio_to_bare"],
+                    sizes[s]["naive_ratio_to_bare"],
+                ]
+                for s in order
+            ],
+        )
+    )
+    samples = ", ".join(sorted({str(sizes[s]["naive_sample_entries"]) for s in order}))
+    out.append(
+        f"* naive measured on the first {samples} entries and scaled. "
+        f"targets: cold/bare <= {TARGETS['cold']}, warm/bare <= {TARGETS['warm']}"
+    )
     lin = results["scale"]["linearity"]
-    out.append(f"growth over sizes {lin['sizes_used']}: cold plugin ~ size^{_fmt(lin['cold_plugin_s']['exponent'], digits=2)} "
-               f"(per-1,000 max/min {_fmt(lin['cold_plugin_s']['per_1000_max_over_min'], digits=2)}), warm ~ size^{_fmt(lin['warm_plugin_s']['exponent'], digits=2)}, "
-               f"bare parse ~ size^{_fmt(lin['bare_parse_s']['exponent'], digits=2)}; linear: {lin['linear']}")
+    out.append(
+        f"growth over sizes {lin['sizes_used']}: cold plugin ~ size^{_fmt(lin['cold_plugin_s']['exponent'], digits=2)} "
+        f"(per-1,000 max/min {_fmt(lin['cold_plugin_s']['per_1000_max_over_min'], digits=2)}), "
+        f"warm ~ size^{_fmt(lin['warm_plugin_s']['exponent'], digits=2)}, "
+        f"bare parse ~ size^{_fmt(lin['bare_parse_s']['exponent'], digits=2)}; linear: {lin['linear']}"
+    )
     low = results["scale"]["minimal"]
-    out.append(f"lower bound at {low['entries']} entries (worker mode minimal, median of {low['runs']}): bibtexparser's splitter and the least "
-               f"markup take {_fmt(low['ratio_to_bare'], digits=2)} of the bare parse, the splitter alone {_fmt(low['split_ratio_to_bare'], digits=2)}")
+    out.append(
+        f"lower bound at {low['entries']} entries (worker mode minimal, median of {low['runs']}): "
+        f"bibtexparser's splitter and the least markup take {_fmt(low['ratio_to_bare'], digits=2)} of the bare parse, "
+        f"the splitter alone {_fmt(low['split_ratio_to_bare'], digits=2)}"
+    )
     big = sizes[order[-1]]
-    out.append(_table(f"scale {order[-1]}: plugin handler seconds (cold / warm)", ["handler", "cold s", "warm s"], [
-        [name, big["cold_handlers_s"].get(name), big["warm_handlers_s"].get(name)] for name in big["cold_handlers_s"]]))
+    out.append(
+        _table(
+            f"scale {order[-1]}: plugin handler seconds (cold / warm)",
+            ["handler", "cold s", "warm s"],
+            [
+                [name, big["cold_handlers_s"].get(name), big["warm_handlers_s"].get(name)]
+                for name in big["cold_handlers_s"]
+            ],
+        )
+    )
     r = results["rebuild"]
-    out.append(_table(f"rebuild: mkdocs serve semantics, {r['entries']} entries, plugin seconds", ["rebuild", "first (cold)", "rebuild", "rebuild/first", "same instance"], [
-        ["serve (as MkDocs 1.6.1 does it)", r["serve"]["first_plugin_s"], r["serve"]["second_plugin_s"], r["serve"]["ratio"], str(r["serve"]["plugin_instance_reused"])],
-        ["instance kept (as with on_startup)", r["same_instance"]["first_plugin_s"], r["same_instance"]["second_plugin_s"], r["same_instance"]["ratio"], str(r["same_instance"]["plugin_instance_reused"])],
-    ]) + f"\ntarget: rebuild/first <= {r['target']}")
+    out.append(
+        _table(
+            f"rebuild: mkdocs serve semantics, {r['entries']} entries, plugin seconds",
+            ["rebuild", "first (cold)", "rebuild", "rebuild/first", "same instance"],
+            [
+                [
+                    "serve (as MkDocs 1.6.1 does it)",
+                    r["serve"]["first_plugin_s"],
+                    r["serve"]["second_plugin_s"],
+                    r["serve"]["ratio"],
+                    str(r["serve"]["plugin_instance_reused"]),
+                ],
+                [
+                    "instance kept (as with on_startup)",
+                    r["same_instance"]["first_plugin_s"],
+                    r["same_instance"]["second_plugin_s"],
+                    r["same_instance"]["ratio"],
+                    str(r["same_instance"]["plugin_instance_reused"]),
+                ],
+            ],
+        )
+        + f"\ntarget: rebuild/first <= {r['target']}"
+    )
     m = results["memory"]
-    out.append(_table(f"memory: peak RSS, {m['entries']} entries vs plain MkDocs", ["build", "MiB", "ratio"], [
-        ["plugin, cold", m["plugin_cold_maxrss_mb"], m["ratio_cold"]],
-        ["plugin, warm cache", m["plugin_warm_maxrss_mb"], m["ratio_warm"]],
-        ["plain (no plugin, no publications)", m["plain_maxrss_mb"], 1.0],
-        ["for scale: a process that only runs the bare parse", m["bare_parse_process_maxrss_mb"], m["bare_parse_process_maxrss_mb"] / m["plain_maxrss_mb"]],
-    ]))
+    out.append(
+        _table(
+            f"memory: peak RSS, {m['entries']} entries vs plain MkDocs",
+            ["build", "MiB", "ratio"],
+            [
+                ["plugin, cold", m["plugin_cold_maxrss_mb"], m["ratio_cold"]],
+                ["plugin, warm cache", m["plugin_warm_maxrss_mb"], m["ratio_warm"]],
+                ["plain (no plugin, no publications)", m["plain_maxrss_mb"], 1.0],
+                [
+                    "for scale: a process that only runs the bare parse",
+                    m["bare_parse_process_maxrss_mb"],
+                    m["bare_parse_process_maxrss_mb"] / m["plain_maxrss_mb"],
+                ],
+            ],
+        )
+    )
     w = results["page_weight"]
-    rows = [[name, w[name]["bytes"], w[name]["gzip_bytes"]] for name in ("researcher.css", "researcher.js", "css_js_total")]
+    rows = [
+        [name, w[name]["bytes"], w[name]["gzip_bytes"]] for name in ("researcher.css", "researcher.js", "css_js_total")
+    ]
     if "one_entry" in w:
         rows.append(["one li.researcher-publication", w["one_entry"]["bytes"], w["one_entry"]["gzip_bytes"]])
-        rows.append([f"mean entry (of {w['mean_entry']['entries']}, gzipped together)", round(w["mean_entry"]["bytes"]), round(w["mean_entry"]["gzip_bytes_in_page"])])
+        rows.append(
+            [
+                f"mean entry (of {w['mean_entry']['entries']}, gzipped together)",
+                round(w["mean_entry"]["bytes"]),
+                round(w["mean_entry"]["gzip_bytes_in_page"]),
+            ]
+        )
         rows.append(["whole page, per entry", round(w["page"]["bytes_per_entry"]), ""])
     out.append(_table("page weight (bytes)", ["item", "raw", "gzip"], rows))
     p = results["profile"]
-    out.append(_table(f"profile: cold build of {p['entries']} entries, top 15 in mkdocs_researcher by cumulative time (cProfile, total {p['total_s']} s)",
-                      ["function", "calls", "self s", "cumulative s"],
-                      [[row["function"][-90:], row["ncalls"], row["tottime_s"], row["cumtime_s"]] for row in p["top_cumulative_in_mkdocs_researcher"]]))
-    out.append("self time by package (C functions counted in their callers): " + ", ".join(f"{k} {v:.2f}s" for k, v in p["self_time_by_package"].items()))
-    out.append(_table("profile: top 10 functions anywhere by self time", ["function", "calls", "self s", "cumulative s"],
-                      [[row["function"].replace(str(Path(sys.prefix)), "…")[-90:], row["ncalls"], row["tottime_s"], row["cumtime_s"]] for row in p["top_self_time_anywhere"][:10]]))
-    out.append(_table("targets", ["target", "value", "limit", "met", "over by", "runs"], [
-        [t["name"], t["value"], t["target"], "yes" if t["met"] else "NO", f"{t['over_by'] * 100:.0f}%" if not t["met"] else "", str(t.get("runs", 1))]
-        for t in results["targets"]]))
+    out.append(
+        _table(
+            f"profile: cold build of {p['entries']} entries, top 15 in mkdocs_researcher by cumulative time "
+            f"(cProfile, total {p['total_s']} s)",
+            ["function", "calls", "self s", "cumulative s"],
+            [
+                [row["function"][-90:], row["ncalls"], row["tottime_s"], row["cumtime_s"]]
+                for row in p["top_cumulative_in_mkdocs_researcher"]
+            ],
+        )
+    )
+    out.append(
+        "self time by package (C functions counted in their callers): "
+        + ", ".join(f"{k} {v:.2f}s" for k, v in p["self_time_by_package"].items())
+    )
+    out.append(
+        _table(
+            "profile: top 10 functions anywhere by self time",
+            ["function", "calls", "self s", "cumulative s"],
+            [
+                [
+                    row["function"].replace(str(Path(sys.prefix)), "…")[-90:],
+                    row["ncalls"],
+                    row["tottime_s"],
+                    row["cumtime_s"],
+                ]
+                for row in p["top_self_time_anywhere"][:10]
+            ],
+        )
+    )
+    out.append(
+        _table(
+            "targets",
+            ["target", "value", "limit", "met", "over by", "runs"],
+            [
+                [
+                    t["name"],
+                    t["value"],
+                    t["target"],
+                    "yes" if t["met"] else "NO",
+                    f"{t['over_by'] * 100:.0f}%" if not t["met"] else "",
+                    str(t.get("runs", 1)),
+                ]
+                for t in results["targets"]
+            ],
+        )
+    )
     meta = results["meta"]
-    out.append(f"\n{meta['subprocesses']} subprocesses, {meta['elapsed_s']:.0f} s; load average at start {', '.join(f'{x:.2f}' for x in meta['load_average_at_start'])}, "
-               f"at end {', '.join(f'{x:.2f}' for x in meta['load_average_at_end'])} on {meta['cpus']} CPUs"
-               + (" (smoke: targets not asserted)" if meta["smoke"] else ""))
-    out.append(f"CPU time of all subprocesses: {meta['subprocess_cpu_s']:.0f} s for {meta['elapsed_s']:.0f} s of wall time "
-               "(the rest is waiting for a CPU shared with other work)")
+    out.append(
+        f"\n{meta['subprocesses']} subprocesses, {meta['elapsed_s']:.0f} s; "
+        f"load average at start {', '.join(f'{x:.2f}' for x in meta['load_average_at_start'])}, "
+        f"at end {', '.join(f'{x:.2f}' for x in meta['load_average_at_end'])} on {meta['cpus']} CPUs"
+        + (" (smoke: targets not asserted)" if meta["smoke"] else "")
+    )
+    out.append(
+        f"CPU time of all subprocesses: {meta['subprocess_cpu_s']:.0f} s for {meta['elapsed_s']:.0f} s of wall time "
+        "(the rest is waiting for a CPU shared with other work)"
+    )
     return "\n".join(out)
 
 
@@ -649,15 +912,40 @@ def _sizes(text: str) -> list[int]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=_sizes, default=[200, 2000, 10000, 20000], help="entries per .bib (default 200,2000,10000,20000)")
-    parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5; the largest sizes get what fits --budget)")
-    parser.add_argument("--overhead-runs", type=int, default=None, help="alternating runs of the overhead pair (default: --runs, at least 5)")
-    parser.add_argument("--rebuild-size", type=int, default=2000, help="entries for the serve rebuild measurement (default 2000)")
+    parser.add_argument(
+        "--sizes",
+        type=_sizes,
+        default=[200, 2000, 10000, 20000],
+        help="entries per .bib (default 200,2000,10000,20000)",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=5, help="runs per measurement (default 5; the largest sizes get what fits --budget)"
+    )
+    parser.add_argument(
+        "--overhead-runs",
+        type=int,
+        default=None,
+        help="alternating runs of the overhead pair (default: --runs, at least 5)",
+    )
+    parser.add_argument(
+        "--rebuild-size", type=int, default=2000, help="entries for the serve rebuild measurement (default 2000)"
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=None, help="seconds the whole suite should take (default 265; smoke 50)")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help=f"where to write the results (default {DEFAULT_JSON.relative_to(REPO)})")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds the whole suite should take (default 265; smoke 50)"
+    )
+    parser.add_argument(
+        "--json",
+        type=Path,
+        default=DEFAULT_JSON,
+        help=f"where to write the results (default {DEFAULT_JSON.relative_to(REPO)})",
+    )
     parser.add_argument("--smoke", action="store_true", help="tiny sizes (50,200), one run, no target asserted: for CI")
-    parser.add_argument("--search", action="store_true", help="keep MkDocs' search plugin in the scale sites (slow: it indexes every entry)")
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="keep MkDocs' search plugin in the scale sites (slow: it indexes every entry)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
     if args.smoke:

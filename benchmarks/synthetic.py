@@ -24,37 +24,131 @@ import re
 import sys
 
 GIVEN = [
-    "Yu", "Lei", "Yining", "Jilong", "Lingxiao", "Maria", "Anna", "Peter", "James", "Wei", "Xin", "Hao",
-    "Sofia", "Lukas", "Elena", "Ahmed", "Priya", "Kenji", "Olga", "Thomas", "Chen", "Fatima", "Diego",
-    "J{\\\"u}rgen", "Andr\\'{e}", "Ren{\\'e}e", "Fran{\\c{c}}ois", "Jos{\\'e}", "Bj{\\\"o}rn", "S{\\o}ren",
-    "Zo{\\\"e}", "Ma{\\l}gorzata", "{\\v{S}}t{\\v{e}}p{\\'a}n", "In{\\^e}s", "{\\'A}lvaro",
+    "Yu",
+    "Lei",
+    "Yining",
+    "Jilong",
+    "Lingxiao",
+    "Maria",
+    "Anna",
+    "Peter",
+    "James",
+    "Wei",
+    "Xin",
+    "Hao",
+    "Sofia",
+    "Lukas",
+    "Elena",
+    "Ahmed",
+    "Priya",
+    "Kenji",
+    "Olga",
+    "Thomas",
+    "Chen",
+    "Fatima",
+    "Diego",
+    'J{\\"u}rgen',
+    "Andr\\'{e}",
+    "Ren{\\'e}e",
+    "Fran{\\c{c}}ois",
+    "Jos{\\'e}",
+    'Bj{\\"o}rn',
+    "S{\\o}ren",
+    'Zo{\\"e}',
+    "Ma{\\l}gorzata",
+    "{\\v{S}}t{\\v{e}}p{\\'a}n",
+    "In{\\^e}s",
+    "{\\'A}lvaro",
 ]
 FAMILY = [
-    "Cheng", "Wang", "Shi", "Xue", "Ma", "Zhang", "Li", "Liu", "Chen", "Smith", "Johnson", "Garcia",
-    "Kim", "Nguyen", "Tanaka", "Ivanova", "Rossi", "Schmidt", "Patel", "Okafor", "Huang", "Zhao",
-    "M{\\\"u}ller", "Gonz{\\'a}lez", "Ko{\\v{c}}i", "Dvo{\\v{r}}{\\'a}k", "{\\v{C}}apek", "Erd{\\H{o}}s",
-    "Sch{\\\"o}nberg", "Jim\\'{e}nez", "N{\\'u}{\\~n}ez", "{\\O}stergaard", "Wei{\\ss}", "Gr{\\\"a}f",
-    "van der Berg", "de la Cruz",
+    "Cheng",
+    "Wang",
+    "Shi",
+    "Xue",
+    "Ma",
+    "Zhang",
+    "Li",
+    "Liu",
+    "Chen",
+    "Smith",
+    "Johnson",
+    "Garcia",
+    "Kim",
+    "Nguyen",
+    "Tanaka",
+    "Ivanova",
+    "Rossi",
+    "Schmidt",
+    "Patel",
+    "Okafor",
+    "Huang",
+    "Zhao",
+    'M{\\"u}ller',
+    "Gonz{\\'a}lez",
+    "Ko{\\v{c}}i",
+    "Dvo{\\v{r}}{\\'a}k",
+    "{\\v{C}}apek",
+    "Erd{\\H{o}}s",
+    'Sch{\\"o}nberg',
+    "Jim\\'{e}nez",
+    "N{\\'u}{\\~n}ez",
+    "{\\O}stergaard",
+    "Wei{\\ss}",
+    'Gr{\\"a}f',
+    "van der Berg",
+    "de la Cruz",
 ]
 TOPICS = [
-    "Deep Learning Compilers", "Sparse Attention", "Pipeline Parallelism", "Kernel Fusion", "Graph Neural Networks",
-    "Quantized Inference", "Distributed Training", "Memory Disaggregation", "Serverless Inference",
-    "Tensor Programs", "Mixture-of-Experts Serving", "Key-Value Caches", "Federated Learning", "Auto-Tuning",
+    "Deep Learning Compilers",
+    "Sparse Attention",
+    "Pipeline Parallelism",
+    "Kernel Fusion",
+    "Graph Neural Networks",
+    "Quantized Inference",
+    "Distributed Training",
+    "Memory Disaggregation",
+    "Serverless Inference",
+    "Tensor Programs",
+    "Mixture-of-Experts Serving",
+    "Key-Value Caches",
+    "Federated Learning",
+    "Auto-Tuning",
 ]
 ACRONYMS = ["GPU", "DNN", "LLM", "TPU", "CUDA", "MLIR", "RDMA", "FPGA", "SIMD", "KV"]
-SYSTEMS = ["PipeThreader", "TileLang", "HySparse", "GoldMiner", "Zoomer", "FractalTensor", "Welder", "Roller", "Ladder", "Nimble"]
+SYSTEMS = [
+    "PipeThreader",
+    "TileLang",
+    "HySparse",
+    "GoldMiner",
+    "Zoomer",
+    "FractalTensor",
+    "Welder",
+    "Roller",
+    "Ladder",
+    "Nimble",
+]
 VERBS = ["Towards", "Scaling", "Rethinking", "Accelerating", "Understanding", "Taming", "Efficient", "Automatic"]
 MATH = ["$O(n \\log n)$", "$O(n^2)$", "$\\epsilon$-Optimal", "$k$-Sparse", "$\\ell_1$"]
 NEXT = [
-    "at Scale", "for Modern Accelerators", "with Learned Cost Models", "on Heterogeneous Clusters",
-    "without Compromise", "via Program Synthesis", "in Production",
+    "at Scale",
+    "for Modern Accelerators",
+    "with Learned Cost Models",
+    "on Heterogeneous Clusters",
+    "without Compromise",
+    "via Program Synthesis",
+    "in Production",
 ]
 STRINGS = [
     ("osdi", "USENIX Symposium on Operating Systems Design and Implementation (OSDI)", "OSDI"),
     ("sosp", "ACM Symposium on Operating Systems Principles (SOSP)", "SOSP"),
     ("neurips", "Advances in Neural Information Processing Systems (NeurIPS)", "NeurIPS"),
     ("iclr", "International Conference on Learning Representations (ICLR)", "ICLR"),
-    ("asplos", "ACM International Conference on Architectural Support for Programming Languages and Operating Systems (ASPLOS)", "ASPLOS"),
+    (
+        "asplos",
+        "ACM International Conference on Architectural Support for Programming Languages "
+        "and Operating Systems (ASPLOS)",
+        "ASPLOS",
+    ),
     ("mlsys", "Conference on Machine Learning and Systems (MLSys)", "MLSys"),
 ]
 JOURNALS = [
@@ -106,7 +200,10 @@ def _abstract(rng: random.Random) -> str:
     words[0] = words[0].capitalize()
     text = " ".join(words)
     if rng.random() < 0.3:
-        text += f" It reaches {rng.randint(10, 99)}\\% of peak --- on {{{rng.choice(ACRONYMS)}}}s --- in {rng.choice(MATH)} time"
+        text += (
+            f" It reaches {rng.randint(10, 99)}\\% of peak --- on {{{rng.choice(ACRONYMS)}}}s --- "
+            f"in {rng.choice(MATH)} time"
+        )
     return text + "."
 
 
@@ -128,13 +225,21 @@ def entry(i: int, seed: int = 0) -> str:
     elif kind < 0.85:
         entry_type = "article"
         journal, abbr = rng.choice(JOURNALS)
-        fields += [("journal", f"{{{journal}}}"), ("volume", f"{{{rng.randint(1, 60)}}}"), ("number", f"{{{rng.randint(1, 12)}}}"),
-                   ("pages", f"{{{rng.randint(1, 900)}--{rng.randint(901, 1800)}}}")]
+        fields += [
+            ("journal", f"{{{journal}}}"),
+            ("volume", f"{{{rng.randint(1, 60)}}}"),
+            ("number", f"{{{rng.randint(1, 12)}}}"),
+            ("pages", f"{{{rng.randint(1, 900)}--{rng.randint(901, 1800)}}}"),
+        ]
     else:
         entry_type = "misc"
         abbr = "arXiv"
         arxiv = f"{year % 100:02d}{rng.randint(1, 12):02d}.{rng.randint(10000, 99999)}"
-        fields += [("journal", f"{{arXiv preprint arXiv:{arxiv}}}"), ("eprint", f"{{{arxiv}}}"), ("archivePrefix", "{arXiv}")]
+        fields += [
+            ("journal", f"{{arXiv preprint arXiv:{arxiv}}}"),
+            ("eprint", f"{{{arxiv}}}"),
+            ("archivePrefix", "{arXiv}"),
+        ]
     fields = [("title", f"{{{_title(rng)}}}"), ("author", "{" + " and ".join(authors) + "}")] + fields
     fields.append(("year", f"{{{year}}}") if rng.random() < 0.7 else ("year", str(year)))
     if rng.random() < 0.8:
@@ -146,7 +251,12 @@ def entry(i: int, seed: int = 0) -> str:
     if rng.random() < 0.3:
         fields.append(("url", f"{{https://example.org/papers/{key}}}"))
     if rng.random() < 0.4:
-        fields.append(("keywords", "{" + ", ".join(rng.sample(["compilers", "systems", "ml", "gpu", "sparsity", "serving"], 2)) + "}"))
+        fields.append(
+            (
+                "keywords",
+                "{" + ", ".join(rng.sample(["compilers", "systems", "ml", "gpu", "sparsity", "serving"], 2)) + "}",
+            )
+        )
     # al-folio's display fields
     if rng.random() < 0.9:
         fields.append(("abbr", f"{{{abbr}}}"))
@@ -178,4 +288,6 @@ def first_entries(n: int, seed: int = 0) -> str:
 
 
 if __name__ == "__main__":
-    sys.stdout.write(generate(int(sys.argv[1]) if len(sys.argv) > 1 else 100, int(sys.argv[2]) if len(sys.argv) > 2 else 0))
+    sys.stdout.write(
+        generate(int(sys.argv[1]) if len(sys.argv) > 1 else 100, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
+    )

@@ -120,7 +120,13 @@ def mode_parse(args) -> dict:
     start = time.perf_counter()
     library = bibtexparser.parse_string(text)
     bare = time.perf_counter() - start
-    return {"floor_s": floor, "bare_s": bare, "entries": len(library.entries), "failed_blocks": len(library.failed_blocks), "bytes": len(text.encode())}
+    return {
+        "floor_s": floor,
+        "bare_s": bare,
+        "entries": len(library.entries),
+        "failed_blocks": len(library.failed_blocks),
+        "bytes": len(text.encode()),
+    }
 
 
 def mode_naive(args) -> dict:
@@ -134,7 +140,8 @@ def mode_naive(args) -> dict:
 
 
 def mode_minimal(args) -> dict:
-    """bibtexparser's splitter and the least a publication list needs: a lower bound for any reading of the file into HTML.
+    """bibtexparser's splitter and the least a publication list needs: a lower bound for any reading of the file
+    into HTML.
 
     Each entry's fields lose their outer braces (and inner ones where TeX might be), its authors are split
     at " and ", and title, authors, venue, year, links, abstract and the raw BibTeX are escaped into one
@@ -165,24 +172,32 @@ def mode_minimal(args) -> dict:
             if markup is None:
                 markup = seen_names[name] = f'<span class="author">{html.escape(name)}</span>'
             authors.append(markup)
-        links = "".join(f'<a href="{html.escape(fields[k])}">{k}</a>' for k in ("url", "doi", "pdf", "code", "html") if k in fields)
+        links = "".join(
+            f'<a href="{html.escape(fields[k])}">{k}</a>' for k in ("url", "doi", "pdf", "code", "html") if k in fields
+        )
         items.append(
-            f'<li id="{html.escape(entry.key)}"><p>{html.escape(fields.get("title", ""))}</p><div>{", ".join(authors)}</div>'
-            f'<p><em>{html.escape(fields.get("journal") or fields.get("booktitle") or "")}</em> {fields.get("year", "")}</p>{links}'
-            f'<details>{html.escape(fields.get("abstract", ""))}</details><pre>{html.escape(entry.raw)}</pre></li>'
+            f'<li id="{html.escape(entry.key)}"><p>{html.escape(fields.get("title", ""))}</p>'
+            f"<div>{', '.join(authors)}</div>"
+            f"<p><em>{html.escape(fields.get('journal') or fields.get('booktitle') or '')}</em> "
+            f"{fields.get('year', '')}</p>{links}"
+            f"<details>{html.escape(fields.get('abstract', ''))}</details><pre>{html.escape(entry.raw)}</pre></li>"
         )
     page = "".join(items)
-    return {"minimal_s": time.perf_counter() - start, "split_s": split, "entries": len(library.entries), "html_bytes": len(page)}
+    return {
+        "minimal_s": time.perf_counter() - start,
+        "split_s": split,
+        "entries": len(library.entries),
+        "html_bytes": len(page),
+    }
 
 
 def mode_build(args) -> dict:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     # The libraries the bare parse imports before its clock starts are imported before this one too;
     # the plugin imports them only when it parses (never on a build from its cache).
     import bibtexparser  # noqa: F401
     import pylatexenc.latex2text  # noqa: F401
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
 
     warnings = _quiet_mkdocs()
     clock = PluginClock()
@@ -238,7 +253,14 @@ def _record_generated() -> list[dict]:
             language = ""
         for file in result if result is not None else files:
             if id(file) not in before:
-                recorded.append({"language": language, "src_uri": file.src_uri, "dest": file.abs_dest_path, "page": file.is_documentation_page()})
+                recorded.append(
+                    {
+                        "language": language,
+                        "src_uri": file.src_uri,
+                        "dest": file.abs_dest_path,
+                        "page": file.is_documentation_page(),
+                    }
+                )
         return result
 
     ResearcherPlugin.on_files = on_files
@@ -334,11 +356,14 @@ def summarise_profile(profiler, top: int = 15) -> dict:
     package_dir = str(Path(mkdocs_researcher.__file__).resolve().parent)
     stats = pstats.Stats(profiler)
     rows, self_by_package = [], defaultdict(float)
-    for (filename, line, name), (cc, ncalls, tottime, cumtime, _callers) in stats.stats.items():
+    for (filename, line, name), (_cc, ncalls, tottime, cumtime, _callers) in stats.stats.items():
         self_by_package[_package_of(filename)] += tottime
         rows.append(
             {
-                "function": f"{os.path.relpath(filename, package_dir) if filename.startswith(package_dir) else filename}:{line}({name})",
+                "function": (
+                    f"{os.path.relpath(filename, package_dir) if filename.startswith(package_dir) else filename}"
+                    f":{line}({name})"
+                ),
                 "ours": filename.startswith(package_dir),
                 "ncalls": ncalls,
                 "tottime_s": round(tottime, 4),
@@ -352,7 +377,9 @@ def summarise_profile(profiler, top: int = 15) -> dict:
         "total_s": round(total, 3),
         "top_cumulative_in_mkdocs_researcher": [{k: v for k, v in r.items() if k != "ours"} for r in ours],
         "top_self_time_anywhere": [{k: v for k, v in r.items() if k != "ours"} for r in self_time],
-        "self_time_by_package": {k: round(v, 3) for k, v in sorted(self_by_package.items(), key=lambda kv: -kv[1])[:12]},
+        "self_time_by_package": {
+            k: round(v, 3) for k, v in sorted(self_by_package.items(), key=lambda kv: -kv[1])[:12]
+        },
     }
 
 
@@ -367,7 +394,13 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     gc.collect()
-    result = {"parse": mode_parse, "naive": mode_naive, "minimal": mode_minimal, "build": mode_build, "serve": mode_serve}[args.mode](args)
+    result = {
+        "parse": mode_parse,
+        "naive": mode_naive,
+        "minimal": mode_minimal,
+        "build": mode_build,
+        "serve": mode_serve,
+    }[args.mode](args)
     Path(args.out).write_text(json.dumps(result), encoding="utf-8")
     return 0
 

@@ -87,21 +87,67 @@ _SOCIAL_SKIPS = {
     "contact_note": "free text; add it to the page text if you want it",
 }
 _SOCIAL_NETWORKS = {  # RenderCV's social_networks names -> link kinds
-    "github": "github", "gitlab": "gitlab", "linkedin": "linkedin", "orcid": "orcid", "google scholar": "scholar",
-    "researchgate": "researchgate", "x": "x", "twitter": "twitter", "mastodon": "mastodon", "youtube": "youtube",
+    "github": "github",
+    "gitlab": "gitlab",
+    "linkedin": "linkedin",
+    "orcid": "orcid",
+    "google scholar": "scholar",
+    "researchgate": "researchgate",
+    "x": "x",
+    "twitter": "twitter",
+    "mastodon": "mastodon",
+    "youtube": "youtube",
     "bluesky": "bluesky",
 }
 # Front-matter keys of collection files that only steer al-folio's layout: dropped without a word.
-_LAYOUT_KEYS = {"layout", "permalink", "inline", "related_posts", "width", "height", "importance", "published",
-                "toc", "giscus_comments", "nav", "nav_order", "pretty_table", "featured", "horizontal", "date_format",
-                "img_width", "sitemap", "hidden", "disqus_comments", "mermaid", "chart", "tikzjax", "github_stars"}
+_LAYOUT_KEYS = {
+    "layout",
+    "permalink",
+    "inline",
+    "related_posts",
+    "width",
+    "height",
+    "importance",
+    "published",
+    "toc",
+    "giscus_comments",
+    "nav",
+    "nav_order",
+    "pretty_table",
+    "featured",
+    "horizontal",
+    "date_format",
+    "img_width",
+    "sitemap",
+    "hidden",
+    "disqus_comments",
+    "mermaid",
+    "chart",
+    "tikzjax",
+    "github_stars",
+}
 _SAMPLE_SUBTITLE = "<a href='#'>Affiliations</a>. Address. Contacts. Motto. Etc."
 _THEME_DIRS = ("_layouts", "_includes", "_sass", "_plugins", "assets/css", "assets/js")
 _HANDLED_PAGES = {"about", "publications", "projects", "cv", "teaching", "news", "404", "dropdown", "repositories"}
 
 
-_REPORT_ORDER = ("profile", "home page text", "publications", "news", "projects", "project pages", "experience", "education",
-                 "teaching", "awards", "skills", "venues", "coauthors", "pages", "files in assets/pdf")
+_REPORT_ORDER = (
+    "profile",
+    "home page text",
+    "publications",
+    "news",
+    "projects",
+    "project pages",
+    "experience",
+    "education",
+    "teaching",
+    "awards",
+    "skills",
+    "venues",
+    "coauthors",
+    "pages",
+    "files in assets/pdf",
+)
 
 
 class NotAlFolio(Exception):
@@ -125,7 +171,11 @@ class Report:
         self.skipped.append((where, why))
 
     def text(self, source: Path, out: Path) -> str:
-        lines = [f"Imported the al-folio site in {source} into {out}.", "Its data is in docs/data/profile.yml (named by docs/index.md's data: line).", ""]
+        lines = [
+            f"Imported the al-folio site in {source} into {out}.",
+            "Its data is in docs/data/profile.yml (named by docs/index.md's data: line).",
+            "",
+        ]
         lines.append("Converted:" if self.converted else "Converted: nothing")
         width = max((len(k) for k in self.converted), default=0)
         order = {kind: index for index, kind in enumerate(_REPORT_ORDER)}
@@ -160,8 +210,8 @@ def split_front_matter(text: str) -> tuple[dict | None, str, str | None]:
         return {}, text, None
     loaded = parse_yaml(match.group(1) or "")
     if loaded.error:
-        return None, text[match.end():], loaded.error
-    return (loaded.data if isinstance(loaded.data, dict) else {}), text[match.end():], None
+        return None, text[match.end() :], loaded.error
+    return (loaded.data if isinstance(loaded.data, dict) else {}), text[match.end() :], None
 
 
 def _strip_tags(text: str) -> str:
@@ -223,7 +273,9 @@ class Importer:
         if real.is_relative_to(self.root):
             return real
         subject = subject or ("the symbolic link" if path.is_symlink() else "the path")
-        self.report.skip(where or self.rel(path), f"{subject} leads out of the checkout (to {real}), so it is not read or copied")
+        self.report.skip(
+            where or self.rel(path), f"{subject} leads out of the checkout (to {real}), so it is not read or copied"
+        )
         return None
 
     def read_text(self, path: Path) -> str | None:
@@ -274,7 +326,9 @@ class Importer:
             looked = text if text.startswith("assets/") else f"{text} and assets/img/{text}"
             self.report.skip(where, f"the {what} '{reference}' is not in the checkout (looked for {looked})")
             return None
-        named = f"the {what} '{reference}'" if self.rel(found) == text else f"the {what} '{reference}' ({self.rel(found)})"
+        named = (
+            f"the {what} '{reference}'" if self.rel(found) == text else f"the {what} '{reference}' ({self.rel(found)})"
+        )
         real = self.checked(found, where, named)
         if real is None:
             return None
@@ -298,16 +352,31 @@ class Importer:
     def clean_liquid(self, text: str, where: str, page_dir: str = "", quiet: bool = False) -> str:
         """Markdown without Jekyll's Liquid: site.baseurl and figures are resolved, the rest removed (reported)."""
         text = re.sub(r"\{\{\s*site\.(?:url|baseurl)\s*\}\}", "", text)
-        text = re.sub(r"\{\{\s*['\"]([^'\"]+)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:[^}]*)\s*\}\}", r"\1", text)
+        text = re.sub(
+            r"\{\{\s*['\"]([^'\"]+)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:[^}]*)\s*\}\}", r"\1", text
+        )
         text = re.sub(r"\{%-?\s*(?:end)?raw\s*-?%\}", "", text)
-        text = re.sub(r"\{%-?\s*cite\s+([^%]+?)\s*-?%\}", lambda m: self._citation(m.group(1), page_dir) or m.group(0), text)
-        text = re.sub(r"\{%-?\s*include\s+figure(?:\.liquid|\.html)?\s+(.*?)-?%\}", lambda m: self._figure(m.group(1), where, page_dir), text, flags=re.S)
+        text = re.sub(
+            r"\{%-?\s*cite\s+([^%]+?)\s*-?%\}", lambda m: self._citation(m.group(1), page_dir) or m.group(0), text
+        )
+        text = re.sub(
+            r"\{%-?\s*include\s+figure(?:\.liquid|\.html)?\s+(.*?)-?%\}",
+            lambda m: self._figure(m.group(1), where, page_dir),
+            text,
+            flags=re.S,
+        )
         if not quiet:
-            text = re.sub(r"(\]\(|\b(?:src|href)=[\"'])/([^)\"'\s#?]+)", lambda m: m.group(1) + self._site_path(m.group(2), where, page_dir), text)
+            text = re.sub(
+                r"(\]\(|\b(?:src|href)=[\"'])/([^)\"'\s#?]+)",
+                lambda m: m.group(1) + self._site_path(m.group(2), where, page_dir),
+                text,
+            )
         left = re.findall(r"\{%.*?%\}|\{\{.*?\}\}", text, flags=re.S)
         if left and not quiet:
             sample = re.sub(r"\s+", " ", left[0])[:60]
-            self.report.skip(where, f"{len(left)} Liquid tag(s) removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)")
+            self.report.skip(
+                where, f"{len(left)} Liquid tag(s) removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)"
+            )
         return re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)
 
     def _citation(self, keys: str, page_dir: str) -> str | None:
@@ -318,7 +387,8 @@ class Importer:
         return ", ".join(f"[{key}]({up}publications.md#pub-{key})" for key in keys.split())
 
     def _site_path(self, path: str, where: str, page_dir: str) -> str:
-        """A link from the old site's root ('/assets/pdf/cv.pdf') as a path relative to the page, when the file is here."""
+        """A link from the old site's root ('/assets/pdf/cv.pdf') as a path relative to the page, when the file is
+        here."""
         if not (self.source / path).is_file():
             return "/" + path  # a page of the old site (/publications/): left as it was
         copied = self.copy_asset(path, where, "file")
@@ -358,7 +428,9 @@ class Importer:
         if not self.source.exists():
             raise NotAlFolio(f"'{self.source}' does not exist")
         if not self.source.is_dir():
-            raise NotAlFolio(f"'{self.source}' is a file; give the folder of an al-folio site (the one with _config.yml)")
+            raise NotAlFolio(
+                f"'{self.source}' is a file; give the folder of an al-folio site (the one with _config.yml)"
+            )
         if not any((self.source / p).exists() for p in ("_config.yml", "_pages/about.md", "_bibliography")):
             raise NotAlFolio(
                 f"'{self.source}' does not look like an al-folio site: it has none of _config.yml, "
@@ -391,7 +463,10 @@ class Importer:
 
     def _read_scholar_names(self) -> None:
         scholar = self.config.get("scholar") if isinstance(self.config.get("scholar"), dict) else {}
-        as_list = lambda v: [str(x).strip() for x in (v if isinstance(v, list) else [v]) if x and str(x).strip()]
+
+        def as_list(v) -> list[str]:
+            return [str(x).strip() for x in (v if isinstance(v, list) else [v]) if x and str(x).strip()]
+
         lasts, firsts = as_list(scholar.get("last_name")), as_list(scholar.get("first_name"))
         self.profile["aliases"] = [f"{first} {last}" for last in lasts for first in firsts]
 
@@ -434,7 +509,18 @@ class Importer:
                 self.report.skip(f"{where}: {key}", "an unknown kind of social link whose value is not a URL")
 
     def read_about(self) -> None:
-        path = next((p for p in (self.source / "_pages" / "about.md", self.source / "_pages" / "about.markdown", self.source / "about.md") if p.is_file()), None)
+        path = next(
+            (
+                p
+                for p in (
+                    self.source / "_pages" / "about.md",
+                    self.source / "_pages" / "about.markdown",
+                    self.source / "about.md",
+                )
+                if p.is_file()
+            ),
+            None,
+        )
         if path is None:
             self.report.skip("_pages/about.md", "not found; the home page has no text of its own yet")
             return
@@ -457,17 +543,22 @@ class Importer:
             if photo:
                 self.profile["photo"] = self.from_data(photo)
         if card.get("more_info") and str(card["more_info"]).strip():
-            self.report.skip(f"{where}: profile.more_info", "free-form HTML (an address block); add it to the page text if you want it")
+            self.report.skip(
+                f"{where}: profile.more_info",
+                "free-form HTML (an address block); add it to the page text if you want it",
+            )
         subtitle = meta.get("subtitle")
         if isinstance(subtitle, str) and subtitle.strip():
             if subtitle.strip() == _SAMPLE_SUBTITLE:
                 self.report.skip(f"{where}: subtitle", "al-folio's sample text")
             else:
                 self.profile["position"] = _strip_tags(subtitle)
-                self.report.notes.append(f"the about page's subtitle became the profile's position: '{self.profile['position']}'")
+                self.report.notes.append(
+                    f"the about page's subtitle became the profile's position: '{self.profile['position']}'"
+                )
 
     def _email_from_body(self, body: str) -> str:
-        """"**Email**: yu [DOT] cheng [AT] pku …" in the bio -> the card's e-mail (shown protected), line removed."""
+        """ "**Email**: yu [DOT] cheng [AT] pku …" in the bio -> the card's e-mail (shown protected), line removed."""
         pattern = re.compile(r"^[ \t]*\**\s*e-?mail\s*\**\s*:?\s*\**\s*:?\s*(.+?)\s*$", re.I | re.M)
         match = pattern.search(body)
         if not match:
@@ -479,8 +570,11 @@ class Importer:
             return body
         if "email" not in self.profile:
             self.profile["email"] = spelled
-        self.report.notes.append(f"the e-mail '{spelled}' was read from the about page's text; the line is removed, the profile card shows it (hidden from address harvesters)")
-        return (body[: match.start()] + body[match.end():]).strip()
+        self.report.notes.append(
+            f"the e-mail '{spelled}' was read from the about page's text; the line is removed, "
+            "the profile card shows it (hidden from address harvesters)"
+        )
+        return (body[: match.start()] + body[match.end() :]).strip()
 
     # --- Publications ----------------------------------------------------------------------
 
@@ -493,7 +587,10 @@ class Importer:
             if other != path:
                 self.report.skip(self.rel(other), "al-folio's publications page does not use it, so it is not copied")
         if not path.is_file():
-            self.report.skip(f"{self.rel(folder) if folder.exists() else '_bibliography'}/{path.name}", "not found; the site has no publications yet")
+            self.report.skip(
+                f"{self.rel(folder) if folder.exists() else '_bibliography'}/{path.name}",
+                "not found; the site has no publications yet",
+            )
             return
         if scholar.get("source") or scholar.get("bibliography"):
             real = self.checked(path, "_config.yml: scholar.bibliography", f"the bibliography '{self.rel(path)}'")
@@ -519,7 +616,8 @@ class Importer:
         self.report.count("files in assets/pdf", sum(1 for p in target.rglob("*") if p.is_file()))
 
     def _links_out(self, folder: str, names: list[str]) -> set[str]:
-        """copytree's ignore: the entries of folder that lead out of the checkout (reported), so their targets stay out."""
+        """copytree's ignore: the entries of folder that lead out of the checkout (reported), so their targets stay
+        out."""
         return {name for name in names if self.checked(Path(folder) / name) is None}
 
     def _check_bibliography(self, target: Path, where: str) -> None:
@@ -531,14 +629,25 @@ class Importer:
             renamed = re.search(r"this entry is kept as (\S+)$", problem.problem)
             if renamed and problem.line:
                 text = self._rename_key(text, problem.line, problem.path, renamed.group(1))
-                self.report.notes.append(f"{where}:{problem.line}: two entries used the key '{problem.path}'; the second is renamed '{renamed.group(1)}' in the copy, so both are shown")
+                self.report.notes.append(
+                    f"{where}:{problem.line}: two entries used the key '{problem.path}'; "
+                    f"the second is renamed '{renamed.group(1)}' in the copy, so both are shown"
+                )
             else:
                 self.report.notes.append(f"{problem} (mkdocs build --strict will stop on this until it is fixed)")
         target.write_text(text, encoding="utf-8", errors="surrogateescape")
         for pub in pubs:
             for link in pub.links:
-                if link.kind in ("pdf", "slides", "poster", "supp") and not re.match(r"^[a-z]+:", link.url) and not (self.out / "docs" / link.url).is_file():
-                    self.report.skip(f"{where}: {pub.key}.{link.kind}", f"the file '{link.url}' is not in the checkout; the link would be reported by the build, remove it or add the file under docs/")
+                if (
+                    link.kind in ("pdf", "slides", "poster", "supp")
+                    and not re.match(r"^[a-z]+:", link.url)
+                    and not (self.out / "docs" / link.url).is_file()
+                ):
+                    self.report.skip(
+                        f"{where}: {pub.key}.{link.kind}",
+                        f"the file '{link.url}' is not in the checkout; the link would be reported by the build, "
+                        "remove it or add the file under docs/",
+                    )
         self.bib_authors = [[a.name for a in pub.authors] for pub in pubs]
         self.report.count("publications", len(pubs), f"{where} -> docs/papers.bib")
 
@@ -547,7 +656,12 @@ class Importer:
         lines = text.split("\n")
         index = line - 1
         if 0 <= index < len(lines):
-            lines[index] = re.sub(r"(@\s*\w+\s*[{(]\s*)" + re.escape(key) + r"(\s*,)", lambda m: m.group(1) + new_key + m.group(2), lines[index], count=1)
+            lines[index] = re.sub(
+                r"(@\s*\w+\s*[{(]\s*)" + re.escape(key) + r"(\s*,)",
+                lambda m: m.group(1) + new_key + m.group(2),
+                lines[index],
+                count=1,
+            )
         return "\n".join(lines)
 
     # --- Site-wide data files --------------------------------------------------------------
@@ -599,24 +713,40 @@ class Importer:
             title = str(meta.get("title") or "").strip()
             if title and (meta.get("inline") is False or not text):
                 if text:
-                    self.report.skip(f"{where}: body", "the full text of a news post (its own page in al-folio); only its title is shown")
+                    self.report.skip(
+                        f"{where}: body",
+                        "the full text of a news post (its own page in al-folio); only its title is shown",
+                    )
                 text = title
             if not text:
                 self.report.skip(where, "no text; the item is left out")
                 continue
             self.add("news", {"date": date, "text": text})
             self.unused_keys(meta, {"date", "title"}, where)
-        limit = (self.about_meta.get("announcements") or {}).get("limit") if isinstance(self.about_meta.get("announcements"), dict) else None
+        limit = (
+            (self.about_meta.get("announcements") or {}).get("limit")
+            if isinstance(self.about_meta.get("announcements"), dict)
+            else None
+        )
         if self.sections.get("news") and self._news_on_home():
-            self.markers.insert(0, f"<!-- researcher news limit={limit} -->" if isinstance(limit, int) else "<!-- researcher news -->")
+            self.markers.insert(
+                0, f"<!-- researcher news limit={limit} -->" if isinstance(limit, int) else "<!-- researcher news -->"
+            )
 
     def _news_on_home(self) -> bool:
         announcements = self.about_meta.get("announcements")
-        return bool(self.about_meta.get("news")) or (isinstance(announcements, dict) and bool(announcements.get("enabled")))
+        return bool(self.about_meta.get("news")) or (
+            isinstance(announcements, dict) and bool(announcements.get("enabled"))
+        )
 
     def read_projects(self) -> None:
         entries = self.collection("_projects")
-        entries.sort(key=lambda item: (item[1].get("importance") if isinstance(item[1].get("importance"), (int, float)) else 1e9, item[0].name))
+        entries.sort(
+            key=lambda item: (
+                item[1].get("importance") if isinstance(item[1].get("importance"), (int, float)) else 1e9,
+                item[0].name,
+            )
+        )
         for path, meta, body in entries:
             where = self.rel(path)
             text = self.clean_liquid(body, where, page_dir="projects").strip()
@@ -638,21 +768,30 @@ class Importer:
                     project["url"] = self.from_data(self._project_page(path, project["name"], text))
             self._project_extras(project, meta, where)
             self.add("projects", project)
-            self.unused_keys(meta, {"title", "description", "img", "image", "github", "category", "redirect", "related_publications"}, where)
+            self.unused_keys(
+                meta,
+                {"title", "description", "img", "image", "github", "category", "redirect", "related_publications"},
+                where,
+            )
 
     def _project_extras(self, project: dict, meta: dict, where: str) -> None:
         image = self.copy_asset(meta.get("img") or meta.get("image"), f"{where}: img", "image")
         project["image"] = self.from_data(image)
         # GitHub owner/name: the github field (a name or a URL), else a project URL on github.com
         for value in (meta.get("github"), project.get("url")):
-            found = re.fullmatch(r"(?:(?:https?://)?(?:www\.)?github\.com/)?([\w.-]+/[\w.-]+?)(?:\.git)?/?", str(value or "").strip())
+            found = re.fullmatch(
+                r"(?:(?:https?://)?(?:www\.)?github\.com/)?([\w.-]+/[\w.-]+?)(?:\.git)?/?", str(value or "").strip()
+            )
             if found and (value == meta.get("github") or "github.com" in str(value)):
                 project["repo"] = found.group(1)
                 break
         if isinstance(meta.get("category"), str):
             project["group"] = meta["category"].strip().capitalize()
         if meta.get("related_publications"):
-            self.report.skip(f"{where}: related_publications", "al-folio lists the papers a project page cites; link them in the text instead")
+            self.report.skip(
+                f"{where}: related_publications",
+                "al-folio lists the papers a project page cites; link them in the text instead",
+            )
 
     def _project_page(self, path: Path, name: str, text: str) -> str:
         """A titled project's own page (its al-folio page) as docs/projects/<file>.md."""
@@ -672,7 +811,9 @@ class Importer:
             if isinstance(repo, str) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo.strip()):
                 self.add("projects", {"name": repo.split("/")[1], "repo": repo.strip(), "group": "Repositories"})
         if data.get("github_users"):
-            self.report.skip("_data/repositories.yml: github_users", "GitHub user cards; your own account is a profile link")
+            self.report.skip(
+                "_data/repositories.yml: github_users", "GitHub user cards; your own account is a profile link"
+            )
 
     def read_experiences(self) -> None:
         for path, meta, body in self.collection("_experiences"):
@@ -683,20 +824,47 @@ class Importer:
             logo = self.copy_asset(meta.get("img") or meta.get("logo"), f"{where}: img", "logo")
             entry["logo"] = self.from_data(logo)
             self.add("experience", entry)
-            self.unused_keys(meta, {"start_date", "end_date", "img", "logo", "title", "company", "organization", "position", "role", "location", "url"}, where)
+            self.unused_keys(
+                meta,
+                {
+                    "start_date",
+                    "end_date",
+                    "img",
+                    "logo",
+                    "title",
+                    "company",
+                    "organization",
+                    "position",
+                    "role",
+                    "location",
+                    "url",
+                },
+                where,
+            )
 
     def _experience_entry(self, meta: dict, body: str, where: str) -> dict | None:
         """Front matter dates; the body's first line is the organization, its first bullet the role."""
         lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
         head = [line for line in lines if not line.startswith(("-", "*"))]
         bullets = [re.sub(r"^[-*]\s*", "", line) for line in lines if line.startswith(("-", "*"))]
-        organization = meta.get("company") or meta.get("organization") or meta.get("title") or (head[0] if head else None)
+        organization = (
+            meta.get("company") or meta.get("organization") or meta.get("title") or (head[0] if head else None)
+        )
         role = meta.get("position") or meta.get("role") or (bullets.pop(0) if bullets else None)
         if not organization or not role:
-            self.report.skip(where, "no organization and role found (expected the organization on the first line, the role as the first '- ' line)")
+            self.report.skip(
+                where,
+                "no organization and role found "
+                "(expected the organization on the first line, the role as the first '- ' line)",
+            )
             return None
         name, url = _link_text(str(organization))
-        entry = {"organization": name, "role": str(role).strip(), "url": meta.get("url") or url, "location": meta.get("location")}
+        entry = {
+            "organization": name,
+            "role": str(role).strip(),
+            "url": meta.get("url") or url,
+            "location": meta.get("location"),
+        }
         entry.update(self._dates(meta.get("start_date"), meta.get("end_date"), where))
         entry["details"] = bullets + head[1:] if (bullets or head[1:]) else None
         return entry
@@ -719,14 +887,32 @@ class Importer:
             entry = self._teaching_entry(meta, self.clean_liquid(body, where).strip(), where)
             if entry:
                 self.add("teaching", entry)
-                self.unused_keys(meta, {"sem", "term", "year", "title", "description", "location", "course_id", "instructor", "institution", "role"}, where)
+                self.unused_keys(
+                    meta,
+                    {
+                        "sem",
+                        "term",
+                        "year",
+                        "title",
+                        "description",
+                        "location",
+                        "course_id",
+                        "instructor",
+                        "institution",
+                        "role",
+                    },
+                    where,
+                )
         self._teaching_page()
 
     def _teaching_entry(self, meta: dict, body: str, where: str) -> dict | None:
         term = " ".join(str(meta[k]).strip() for k in ("term", "year") if meta.get(k)) or None
         term = str(meta["sem"]).strip() if meta.get("sem") else term
         if meta.get("title"):
-            entry = {"course": str(meta["title"]).strip(), "details": str(meta.get("description") or "").strip() or None}
+            entry = {
+                "course": str(meta["title"]).strip(),
+                "details": str(meta.get("description") or "").strip() or None,
+            }
         else:
             first = body.splitlines()[0].strip().rstrip(".") if body else ""
             role, _, course = first.partition(",")  # the seed's "TA, Algorithm Design and Analysis."
@@ -750,7 +936,15 @@ class Importer:
         if not text:
             return
         title = str(meta.get("title") or "Teaching").strip()
-        page = "---\n" + yaml.safe_dump({"title": title.capitalize()}, allow_unicode=True) + "---\n\n# " + title.capitalize() + "\n\n" + text + "\n"
+        page = (
+            "---\n"
+            + yaml.safe_dump({"title": title.capitalize()}, allow_unicode=True)
+            + "---\n\n# "
+            + title.capitalize()
+            + "\n\n"
+            + text
+            + "\n"
+        )
         (self.out / "docs" / "teaching.md").write_text(page, encoding="utf-8")
         self.nav.append({title.capitalize(): "teaching.md"})
         self.report.count("pages", 1, "_pages/teaching.md -> docs/teaching.md, as free text")
@@ -787,7 +981,9 @@ class Importer:
                 links[kind] = str(network["username"])
         sections = cv.get("sections") if isinstance(cv.get("sections"), dict) else {}
         for title, entries in sections.items():
-            self._rendercv_section(str(title), entries if isinstance(entries, list) else [], f"{where}: sections.{title}")
+            self._rendercv_section(
+                str(title), entries if isinstance(entries, list) else [], f"{where}: sections.{title}"
+            )
 
     def _rendercv_section(self, title: str, entries: list, where: str) -> None:
         kind = _cv_kind(title)
@@ -802,7 +998,9 @@ class Importer:
                 self.add(kind, entry)
 
     def _rendercv_entry(self, kind: str, item: dict, where: str) -> dict | None:
-        details = [str(h) for h in _as_list(item.get("highlights"))] + ([str(item["summary"])] if item.get("summary") else [])
+        details = [str(h) for h in _as_list(item.get("highlights"))] + (
+            [str(item["summary"])] if item.get("summary") else []
+        )
         dates = self._dates(item.get("start_date"), item.get("end_date"), where) if item.get("start_date") else {}
         if item.get("date") and not dates:
             dates = self._range(item["date"], where)
@@ -811,12 +1009,24 @@ class Importer:
             return {"organization": item["company"], "role": item["position"], **common, "details": details or None}
         if kind == "education" and item.get("institution"):
             degree = " in ".join(str(x) for x in (item.get("degree"), item.get("area")) if x)
-            return {"degree": degree or "Studies", "institution": item["institution"], **common, "details": details or None}
+            return {
+                "degree": degree or "Studies",
+                "institution": item["institution"],
+                **common,
+                "details": details or None,
+            }
         if kind == "awards" and (item.get("name") or item.get("label") or item.get("bullet")):
             title = item.get("name") or item.get("label") or item.get("bullet")
-            return {"title": str(title), "date": dates.get("start"), "details": item.get("details") or ("; ".join(details) or None)}
+            return {
+                "title": str(title),
+                "date": dates.get("start"),
+                "details": item.get("details") or ("; ".join(details) or None),
+            }
         if kind == "skills" and item.get("label"):
-            return {"name": item["label"], "items": [s.strip() for s in str(item.get("details") or "").split(",") if s.strip()]}
+            return {
+                "name": item["label"],
+                "items": [s.strip() for s in str(item.get("details") or "").split(",") if s.strip()],
+            }
         self.report.skip(where, f"an entry without the fields this section needs ({', '.join(sorted(item))})")
         return None
 
@@ -849,7 +1059,9 @@ class Importer:
         dates = self._range(item["year"], where) if item.get("year") not in (None, "") else {}
         details = _flatten(item.get("description"))
         if kind == "awards":
-            titles = [str(t) for t in _as_list(item.get("items"))] or ([str(item["title"])] if item.get("title") else [])
+            titles = [str(t) for t in _as_list(item.get("items"))] or (
+                [str(item["title"])] if item.get("title") else []
+            )
             return [{"title": t, "date": dates.get("start")} for t in titles]
         if not item.get("title") or not item.get("institution"):
             self.report.skip(where, "an entry without title and institution")
@@ -875,16 +1087,45 @@ class Importer:
             self.profile["name"] = str(basics["name"])
         for item in data.get("work") or []:
             if isinstance(item, dict) and item.get("name") and item.get("position"):
-                dates = self._dates(item.get("startDate"), item.get("endDate") or ("present" if item.get("startDate") else None), where)
-                self.add("experience", {"organization": item["name"], "role": item["position"], "url": item.get("url"), "location": item.get("location"), **dates,
-                                        "details": [str(h) for h in _as_list(item.get("highlights"))] + ([item["summary"]] if item.get("summary") else []) or None})
+                dates = self._dates(
+                    item.get("startDate"), item.get("endDate") or ("present" if item.get("startDate") else None), where
+                )
+                self.add(
+                    "experience",
+                    {
+                        "organization": item["name"],
+                        "role": item["position"],
+                        "url": item.get("url"),
+                        "location": item.get("location"),
+                        **dates,
+                        "details": [str(h) for h in _as_list(item.get("highlights"))]
+                        + ([item["summary"]] if item.get("summary") else [])
+                        or None,
+                    },
+                )
         for item in data.get("education") or []:
             if isinstance(item, dict) and item.get("institution"):
                 degree = " in ".join(str(x) for x in (item.get("studyType"), item.get("area")) if x) or "Studies"
-                self.add("education", {"degree": degree, "institution": item["institution"], "url": item.get("url"), **self._dates(item.get("startDate"), item.get("endDate"), where)})
+                self.add(
+                    "education",
+                    {
+                        "degree": degree,
+                        "institution": item["institution"],
+                        "url": item.get("url"),
+                        **self._dates(item.get("startDate"), item.get("endDate"), where),
+                    },
+                )
         for item in data.get("awards") or []:
             if isinstance(item, dict) and item.get("title"):
-                self.add("awards", {"title": item["title"], "awarder": item.get("awarder"), "date": parse_date(item.get("date")), "details": item.get("summary")})
+                self.add(
+                    "awards",
+                    {
+                        "title": item["title"],
+                        "awarder": item.get("awarder"),
+                        "date": parse_date(item.get("date")),
+                        "details": item.get("summary"),
+                    },
+                )
         if basics.get("label") and "position" not in self.profile:
             self.profile["position"] = str(basics["label"])
         for item in data.get("skills") or []:
@@ -904,23 +1145,41 @@ class Importer:
         name = self.profile["name"]
         self.profile["aliases"] = [a for a in self.profile.get("aliases", []) if a != name]
         links = self.profile.get("links") or {}
-        self.report.count("profile", 1, f"{name}, {len(links)} link(s)" + (", photo" if self.profile.get("photo") else ", initials instead of a photo"))
+        self.report.count(
+            "profile",
+            1,
+            f"{name}, {len(links)} link(s)"
+            + (", photo" if self.profile.get("photo") else ", initials instead of a photo"),
+        )
 
     def _guess_name(self) -> None:
         """No name anywhere: the author on most papers is the site's owner (al-folio lists your own papers)."""
-        counts = Counter(name for authors in self.bib_authors for name in set(authors) if name.lower() not in ("others", "et al."))
+        counts = Counter(
+            name for authors in self.bib_authors for name in set(authors) if name.lower() not in ("others", "et al.")
+        )
         ranked = counts.most_common()
         if ranked and (ranked[0][1] * 2 >= len(self.bib_authors)) and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             self.profile["name"] = ranked[0][0]
-            self.report.notes.append(f"the name '{ranked[0][0]}' is the author on most papers in papers.bib ({ranked[0][1]} of {len(self.bib_authors)}); pass --name to choose another")
+            self.report.notes.append(
+                f"the name '{ranked[0][0]}' is the author on most papers in papers.bib "
+                f"({ranked[0][1]} of {len(self.bib_authors)}); pass --name to choose another"
+            )
         else:
             self.profile["name"] = scaffold.DEFAULT_NAME
-            self.report.notes.append(f"no name found; the profile says '{scaffold.DEFAULT_NAME}' - set profile.name in {DATA_FILE} or pass --name")
+            self.report.notes.append(
+                f"no name found; the profile says '{scaffold.DEFAULT_NAME}' - "
+                f"set profile.name in {DATA_FILE} or pass --name"
+            )
 
     def list_leftovers(self) -> None:
-        posts = [p for p in (self.source / "_posts").glob("*") if p.is_file()] if (self.source / "_posts").is_dir() else []
+        posts = (
+            [p for p in (self.source / "_posts").glob("*") if p.is_file()] if (self.source / "_posts").is_dir() else []
+        )
         if posts:
-            self.report.skip("_posts/", f"{len(posts)} blog post(s): this plugin has no blog (Material for MkDocs' blog plugin can take them)")
+            self.report.skip(
+                "_posts/",
+                f"{len(posts)} blog post(s): this plugin has no blog (Material for MkDocs' blog plugin can take them)",
+            )
         for page in sorted((self.source / "_pages").glob("*")) if (self.source / "_pages").is_dir() else []:
             stem = page.stem.split(".")[0]
             if page.is_file() and stem not in _HANDLED_PAGES:
@@ -941,7 +1200,10 @@ class Importer:
         copied = set(self.copied)
         unused = [p for p in images.rglob("*") if p.is_file() and str(p.resolve()) not in copied]
         if unused:
-            self.report.skip("assets/img/", f"{len(unused)} image(s) no converted entry uses; copy the ones your text needs into docs/images/")
+            self.report.skip(
+                "assets/img/",
+                f"{len(unused)} image(s) no converted entry uses; copy the ones your text needs into docs/images/",
+            )
 
     # --- Writing ---------------------------------------------------------------------------
 
@@ -952,30 +1214,55 @@ class Importer:
         self._write_index(docs / "index.md")
         if "bibliography" in self.options:
             (docs / "publications.md").write_text(
-                "# Publications\n\nAll publications, newest first.\n\n<!-- researcher publications group_by=year heading=none -->\n", encoding="utf-8")
+                "# Publications\n\nAll publications, newest first.\n\n"
+                "<!-- researcher publications group_by=year heading=none -->\n",
+                encoding="utf-8",
+            )
         self._write_mkdocs_yml()
         for template, target in (("gitignore", ".gitignore"), ("site-workflow.yml", ".github/workflows/site.yml")):
             (self.out / target).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(scaffold.TEMPLATES / template, self.out / target)
 
     def _write_data(self, path: Path) -> None:
-        order = ("name", "native_name", "pronouns", "photo", "position", "affiliations", "email", "interests", "aliases", "links")
+        order = (
+            "name",
+            "native_name",
+            "pronouns",
+            "photo",
+            "position",
+            "affiliations",
+            "email",
+            "interests",
+            "aliases",
+            "links",
+        )
         data = {"profile": _prune({key: self.profile.get(key) for key in order})}
         for kind in ("news", "projects", "experience", "education", "teaching", "awards", "skills"):
             if self.sections.get(kind):
                 data[kind] = self.sections[kind]
-        header = (f"# Imported from the al-folio site in {self.source.name}/ by `mkdocs-researcher import-alfolio`.\n"
-                  "# The fields are those of mkdocs-researcher's front matter (see its README); paths are relative to this file.\n")
+        header = (
+            f"# Imported from the al-folio site in {self.source.name}/ by `mkdocs-researcher import-alfolio`.\n"
+            "# The fields are those of mkdocs-researcher's front matter (see its README); "
+            "paths are relative to this file.\n"
+        )
         path.write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
 
     def _write_index(self, path: Path) -> None:
         meta = {"title": self.profile["name"], "hide": ["navigation"], "data": "data/profile.yml"}
         parts = [self.body] if self.body else []
         parts += self.markers
-        path.write_text("---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n" + "\n\n".join(parts) + "\n", encoding="utf-8")
+        path.write_text(
+            "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n" + "\n\n".join(parts) + "\n",
+            encoding="utf-8",
+        )
 
     def _write_mkdocs_yml(self) -> None:
-        template = (scaffold.TEMPLATES / "mkdocs.yml").read_text(encoding="utf-8").replace("@NAME@", "x").replace("@DESCRIPTION@", "x")
+        template = (
+            (scaffold.TEMPLATES / "mkdocs.yml")
+            .read_text(encoding="utf-8")
+            .replace("@NAME@", "x")
+            .replace("@DESCRIPTION@", "x")
+        )
         theme = yaml.safe_load(template)["theme"]
         settings = {"site_name": self.profile["name"]}
         description = self.config.get("description")
@@ -983,20 +1270,28 @@ class Importer:
             settings["site_description"] = _strip_tags(description)
         if self.site_url:
             settings["site_url"] = self.site_url
-        settings.update({
-            "theme": theme,
-            "plugins": ["search", {"researcher": self.options} if self.options else "researcher"],
-            "markdown_extensions": ["attr_list", "md_in_html", {"toc": {"permalink": True}}],
-            "nav": self.nav,
-        })
+        settings.update(
+            {
+                "theme": theme,
+                "plugins": ["search", {"researcher": self.options} if self.options else "researcher"],
+                "markdown_extensions": ["attr_list", "md_in_html", {"toc": {"permalink": True}}],
+                "nav": self.nav,
+            }
+        )
         header = "# Imported from al-folio by `mkdocs-researcher import-alfolio`. Preview with: mkdocs serve\n"
-        (self.out / "mkdocs.yml").write_text(header + yaml.safe_dump(settings, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        (self.out / "mkdocs.yml").write_text(
+            header + yaml.safe_dump(settings, allow_unicode=True, sort_keys=False), encoding="utf-8"
+        )
 
 
 def _cv_kind(title: str) -> str | None:
     lowered = title.lower()
-    for words, kind in ((("educat", "degree", "studies"), "education"), (("experien", "employ", "work", "position", "appointment", "career"), "experience"),
-                        (("award", "honor", "honour", "prize", "scholarship"), "awards"), (("skill", "technolog"), "skills")):
+    for words, kind in (
+        (("educat", "degree", "studies"), "education"),
+        (("experien", "employ", "work", "position", "appointment", "career"), "experience"),
+        (("award", "honor", "honour", "prize", "scholarship"), "awards"),
+        (("skill", "technolog"), "skills"),
+    ):
         if any(word in lowered for word in words):
             return kind
     return None

@@ -9,9 +9,20 @@ PRESENT_WORDS = {"now", "present", "current", "currently", "today", "ongoing", "
 MONTHS = {
     name: number
     for number, names in enumerate(
-        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",), ("jun", "june"),
-         ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
-         ("dec", "december")],
+        [
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ],
         start=1,
     )
     for name in names
@@ -81,7 +92,7 @@ def _named(text: str) -> str | None:
 
 
 def parse_range(value) -> tuple[str | None, str | None] | None:
-    """"2012 - 2017" -> ("2012", "2017"); "2019-" -> ("2019", "present"); one date -> (date, None).
+    """ "2012 - 2017" -> ("2012", "2017"); "2019-" -> ("2019", "present"); one date -> (date, None).
 
     None when the value is neither a date nor a range of dates.
     """

@@ -15,8 +15,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Iterable
 from html.parser import HTMLParser
-from typing import Iterable
 from urllib.parse import quote, unquote
 
 import markdown as markdown_lib
@@ -162,7 +162,10 @@ def highwire_meta(pub: Publication, *, page_url: str | None, site_url: str | Non
 
 def render_meta_tags(pairs: Iterable[tuple[str, str]]) -> str:
     """One ``<meta name content>`` line per pair, both attributes escaped."""
-    return "\n".join(f'<meta name="{html.escape(name, quote=True)}" content="{html.escape(content, quote=True)}">' for name, content in pairs)
+    return "\n".join(
+        f'<meta name="{html.escape(name, quote=True)}" content="{html.escape(content, quote=True)}">'
+        for name, content in pairs
+    )
 
 
 # --- schema.org JSON-LD -----------------------------------------------------------------------
@@ -225,7 +228,9 @@ def article_jsonld(pub: Publication, *, page_url: str | None, site_url: str | No
             "@type": "ScholarlyArticle",
             "headline": pub.title,
             "name": pub.title,
-            "author": [compact({"@type": "Person", "name": a.name, "url": absolute_url(a.url)}) for a in real_authors(pub)],
+            "author": [
+                compact({"@type": "Person", "name": a.name, "url": absolute_url(a.url)}) for a in real_authors(pub)
+            ],
             "datePublished": date.iso() if date else None,
             **_venue_jsonld(pub),
             "publisher": _organization(_optional(pub, "publisher")),
@@ -238,7 +243,9 @@ def article_jsonld(pub: Publication, *, page_url: str | None, site_url: str | No
 
 
 # "</script>" or "<!--" inside a string would end or change the script element; U+2028/9 break old parsers.
-_SCRIPT_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_SCRIPT_UNSAFE = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
 
 
 def jsonld_script(data: dict) -> str:
@@ -334,7 +341,9 @@ def bibtex_for(pub: Publication) -> str:
         "doi": doi_of(pub),
         "eprint": arxiv_id,
         "archivePrefix": "arXiv" if arxiv_id else None,
-        "url": first_absolute_link(pub.links, ["html", "website", "pdf"]),  # a visitor's copy has no page to resolve against
+        "url": first_absolute_link(
+            pub.links, ["html", "website", "pdf"]
+        ),  # a visitor's copy has no page to resolve against
     }
     fields = [
         ("author", "{" + " and ".join(_bibtex_author(a) for a in pub.authors) + "}" if pub.authors else None),

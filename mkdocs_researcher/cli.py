@@ -47,8 +47,10 @@ def cmd_import_alfolio(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"cannot copy the site: {error}")
     except Exception as error:  # an al-folio file shaped in a way nobody foresaw: a message, not a traceback
-        return _fail(f"the import stopped at something it does not understand ({type(error).__name__}: {error}); "
-                     "please report this with the file it was reading")
+        return _fail(
+            f"the import stopped at something it does not understand ({type(error).__name__}: {error}); "
+            "please report this with the file it was reading"
+        )
     print(report.text(Path(args.path), Path(args.out)))
     return 0
 
@@ -64,7 +66,9 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         if not url.startswith(("http://", "https://")):
             return _fail(f"{option} must be an http:// or https:// address, got '{url}'")
     try:
-        summary = refresh.refresh(config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT)
+        summary = refresh.refresh(
+            config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT
+        )
     except refresh.ConfigProblem as problem:
         return _fail(str(problem))
     except OSError as error:
@@ -89,30 +93,90 @@ def _positive(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     from . import refresh, scaffold
 
-    parser = argparse.ArgumentParser(prog="mkdocs-researcher", description="Homepages for researchers, built with MkDocs and the researcher plugin.")
+    parser = argparse.ArgumentParser(
+        prog="mkdocs-researcher", description="Homepages for researchers, built with MkDocs and the researcher plugin."
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    new = commands.add_parser("new", help="create a ready homepage site in a new folder", description="Create a ready homepage site: mkdocs.yml, docs/ with a profile and sample papers, a GitHub Pages workflow.")
+    new = commands.add_parser(
+        "new",
+        help="create a ready homepage site in a new folder",
+        description=(
+            "Create a ready homepage site: mkdocs.yml, docs/ with a profile and sample papers, a GitHub Pages workflow."
+        ),
+    )
     new.add_argument("dir", metavar="DIR", help="the folder to create (must be new or empty)")
     new.add_argument("--name", default=scaffold.DEFAULT_NAME, help="your name, as on your papers")
     new.add_argument("--email", default=scaffold.DEFAULT_EMAIL, help="your e-mail address, shown on the profile card")
-    new.add_argument("--force", action="store_true", help="write into a folder that already has files (the site's files are overwritten)")
+    new.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that already has files (the site's files are overwritten)",
+    )
     new.set_defaults(run=cmd_new)
 
-    imp = commands.add_parser("import-alfolio", help="convert an al-folio (Jekyll) site into a new site", description="Convert a checkout of an al-folio site into a site of this plugin, and report what could not be converted.")
-    imp.add_argument("path", metavar="PATH", help="the al-folio site's folder (with _config.yml, _pages/, _bibliography/ …)")
-    imp.add_argument("--out", required=True, metavar="DIR", help="the folder to create the new site in (must be new or empty)")
-    imp.add_argument("--name", help="your name, when _config.yml does not give it (default: from _config.yml, else the author on most papers)")
+    imp = commands.add_parser(
+        "import-alfolio",
+        help="convert an al-folio (Jekyll) site into a new site",
+        description=(
+            "Convert a checkout of an al-folio site into a site of this plugin, and report what could not be converted."
+        ),
+    )
+    imp.add_argument(
+        "path", metavar="PATH", help="the al-folio site's folder (with _config.yml, _pages/, _bibliography/ …)"
+    )
+    imp.add_argument(
+        "--out", required=True, metavar="DIR", help="the folder to create the new site in (must be new or empty)"
+    )
+    imp.add_argument(
+        "--name",
+        help="your name, when _config.yml does not give it (default: from _config.yml, else the author on most papers)",
+    )
     imp.add_argument("--force", action="store_true", help="write into a folder that already has files")
     imp.set_defaults(run=cmd_import_alfolio)
 
-    ref = commands.add_parser("refresh", help=f"fetch GitHub stars and citation counts into {refresh.COUNTS_FILE}", description=f"Fetch GitHub star counts (projects with repo:) and OpenAlex citation counts (publications with a DOI or arXiv id) into {refresh.COUNTS_FILE} next to mkdocs.yml. A failed look-up keeps the old number.")
-    ref.add_argument("-f", "--config-file", default="mkdocs.yml", metavar="MKDOCS_YML", help="the site's mkdocs.yml (default: ./mkdocs.yml)")
-    ref.add_argument("--github-api", default=os.environ.get("RESEARCHER_GITHUB_API") or refresh.GITHUB_API, metavar="URL", help="GitHub's API (env RESEARCHER_GITHUB_API; default %(default)s)")
-    ref.add_argument("--openalex-api", default=os.environ.get("RESEARCHER_OPENALEX_API") or refresh.OPENALEX_API, metavar="URL", help="OpenAlex's API (env RESEARCHER_OPENALEX_API; default %(default)s)")
-    ref.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds for each answer, from asking to its last byte (default %(default)s)")
-    ref.add_argument("--time-limit", type=_positive, default=None, metavar="S",
-                     help="seconds for the whole refresh; look-ups not done by then keep their old numbers (default 300)")
+    ref = commands.add_parser(
+        "refresh",
+        help=f"fetch GitHub stars and citation counts into {refresh.COUNTS_FILE}",
+        description=(
+            "Fetch GitHub star counts (projects with repo:) and OpenAlex citation counts "
+            f"(publications with a DOI or arXiv id) into {refresh.COUNTS_FILE} next to mkdocs.yml. "
+            "A failed look-up keeps the old number."
+        ),
+    )
+    ref.add_argument(
+        "-f",
+        "--config-file",
+        default="mkdocs.yml",
+        metavar="MKDOCS_YML",
+        help="the site's mkdocs.yml (default: ./mkdocs.yml)",
+    )
+    ref.add_argument(
+        "--github-api",
+        default=os.environ.get("RESEARCHER_GITHUB_API") or refresh.GITHUB_API,
+        metavar="URL",
+        help="GitHub's API (env RESEARCHER_GITHUB_API; default %(default)s)",
+    )
+    ref.add_argument(
+        "--openalex-api",
+        default=os.environ.get("RESEARCHER_OPENALEX_API") or refresh.OPENALEX_API,
+        metavar="URL",
+        help="OpenAlex's API (env RESEARCHER_OPENALEX_API; default %(default)s)",
+    )
+    ref.add_argument(
+        "--timeout",
+        type=_positive,
+        default=10.0,
+        metavar="S",
+        help="seconds for each answer, from asking to its last byte (default %(default)s)",
+    )
+    ref.add_argument(
+        "--time-limit",
+        type=_positive,
+        default=None,
+        metavar="S",
+        help="seconds for the whole refresh; look-ups not done by then keep their old numbers (default 300)",
+    )
     ref.set_defaults(run=cmd_refresh)
     return parser
 

@@ -15,7 +15,11 @@ def read_coauthors(text: str, reporter: Reporter) -> Coauthors:
     loaded = load_yaml(text)
     reporter.lines.update(loaded.lines)
     if loaded.error or not isinstance(loaded.data, dict):
-        reporter.warn((), f"not valid YAML: {loaded.error}" if loaded.error else "expected a mapping of family names", line=loaded.error_line)
+        reporter.warn(
+            (),
+            f"not valid YAML: {loaded.error}" if loaded.error else "expected a mapping of family names",
+            line=loaded.error_line,
+        )
         return {}
     result: Coauthors = {}
     for family, people in loaded.data.items():

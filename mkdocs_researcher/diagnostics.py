@@ -9,9 +9,8 @@ editor. The MkDocs adapter logs each one as a warning, which is what makes
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
-
 
 # Characters that would break a message out of its line or restyle the terminal showing it: C0 and C1
 # controls (newlines, ESC), Unicode's line and paragraph separators, and the bidirectional overrides

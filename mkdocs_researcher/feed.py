@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .citation import abstract_text, publication_date
 from .model import PartialDate, Publication
@@ -50,7 +50,9 @@ def _add(parent: ET.Element, tag: str, text: str | None = None, **attributes: st
     return element
 
 
-def atom_feed(*, title: str, site_url: str, feed_url: str, author_name: str, updated: str | None, items: list[FeedItem]) -> str:
+def atom_feed(
+    *, title: str, site_url: str, feed_url: str, author_name: str, updated: str | None, items: list[FeedItem]
+) -> str:
     """The feed as an XML document, newest item first.
 
     ``site_url`` and ``feed_url`` must be absolute: Atom identifies the feed by
@@ -101,5 +103,9 @@ def publication_feed_items(pubs: Iterable[Publication], *, page_url: str) -> lis
         if date is None:
             continue
         url = f"{page_url.split('#')[0]}#{pub_anchor(pub)}"
-        items.append(FeedItem(url, pub.title, url, PartialDate(date.year, date.month or 1, 1).iso(), abstract_text(pub), "publication"))
+        items.append(
+            FeedItem(
+                url, pub.title, url, PartialDate(date.year, date.month or 1, 1).iso(), abstract_text(pub), "publication"
+            )
+        )
     return items

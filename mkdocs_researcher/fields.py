@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from . import links as link_kinds
 from .diagnostics import Reporter, did_you_mean
@@ -126,7 +127,10 @@ class MarkdownList(Kind):
         if is_localised(value):
             value = pick_language(value, ctx, path)
         items = value if isinstance(value, list) else [value]
-        return [Markdown().check(item, ctx, path + (i,) if isinstance(value, list) else path) for i, item in enumerate(items)]
+        return [
+            Markdown().check(item, ctx, path + (i,) if isinstance(value, list) else path)
+            for i, item in enumerate(items)
+        ]
 
     def json_schema(self):
         md = Markdown().json_schema()
@@ -178,7 +182,12 @@ class Month(Kind):
         return Integer(self.expected, 1, 12).check(value, ctx, path)
 
     def json_schema(self):
-        return {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 12}, {"type": "string", "pattern": "^[A-Za-z]{3,9}$"}]}
+        return {
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 12},
+                {"type": "string", "pattern": "^[A-Za-z]{3,9}$"},
+            ]
+        }
 
 
 class Boolean(Kind):
@@ -203,7 +212,10 @@ class Choice(Kind):
     def check(self, value, ctx, path):
         text = str(value).strip().lower() if isinstance(value, (str, int)) else None
         if text not in self.values:
-            raise Invalid(f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip() + did_you_mean(str(value), self.values))
+            raise Invalid(
+                f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip()
+                + did_you_mean(str(value), self.values)
+            )
         return text
 
     def json_schema(self):
@@ -250,7 +262,9 @@ class Date(Kind):
 
     def json_schema(self):
         pattern = r"^\d{4}(-\d{1,2}(-\d{1,2})?)?$"
-        schema: dict = {"anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer", "minimum": 1000, "maximum": 9999}]}
+        schema: dict = {
+            "anyOf": [{"type": "string", "pattern": pattern}, {"type": "integer", "minimum": 1000, "maximum": 9999}]
+        }
         if self.allow_present:
             schema["anyOf"].append({"type": "string", "enum": ["present", "now"]})
         return schema
@@ -305,15 +319,22 @@ class Links(Kind):
                 ctx.reporter.warn(where, f"{problem}; this link is left out")
                 continue
             url, _ = link_kinds.expand(kind.lower(), text)
-            if kind.lower() not in link_kinds.LINK_KINDS and not link_kinds.looks_like_url(url) and not _looks_like_path(url):
+            if (
+                kind.lower() not in link_kinds.LINK_KINDS
+                and not link_kinds.looks_like_url(url)
+                and not _looks_like_path(url)
+            ):
                 ctx.reporter.warn(
                     where,
-                    f"unknown link kind '{kind}' with a value that is not a URL{did_you_mean(kind, link_kinds.LINK_KINDS)}; this link is left out",
+                    f"unknown link kind '{kind}' with a value that is not a URL"
+                    f"{did_you_mean(kind, link_kinds.LINK_KINDS)}; this link is left out",
                 )
                 continue
             safe = link_kinds.safe_url(url)
             if safe is None:
-                ctx.reporter.warn(where, f"'{text[:60]}' is not an http(s), mailto or relative URL; this link is left out")
+                ctx.reporter.warn(
+                    where, f"'{text[:60]}' is not an http(s), mailto or relative URL; this link is left out"
+                )
                 continue
             result.append(Link(kind.lower(), safe, link_kinds.label_for(kind.lower())))
         return result
@@ -398,7 +419,9 @@ class Record(Kind):
         for key, raw in value.items():
             spec = self.by_name.get(str(key))
             if spec is None:
-                ctx.reporter.warn(path + (key,), f"unknown field of {_article(self.name)}{did_you_mean(key, self.by_name)}")
+                ctx.reporter.warn(
+                    path + (key,), f"unknown field of {_article(self.name)}{did_you_mean(key, self.by_name)}"
+                )
                 continue
             if raw is None:
                 continue

@@ -17,7 +17,7 @@ _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def symbol_id(name: str) -> str:
     return "researcher-icon-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
 
@@ -27,9 +27,16 @@ class IconSet:
 
     def __init__(self, search_dirs: list[str]):
         self.search_dirs = [Path(d) for d in search_dirs]
+        # Each icon's file is read once per set; the cache lives and dies with the set (a cache on the
+        # method, keyed by self, would keep every set of every rebuild alive).
+        self._symbols: dict[str, str | None] = {}
 
-    @functools.lru_cache(maxsize=None)
     def symbol(self, name: str) -> str | None:
+        if name not in self._symbols:
+            self._symbols[name] = self._read_symbol(name)
+        return self._symbols[name]
+
+    def _read_symbol(self, name: str) -> str | None:
         for base in self.search_dirs:
             path = base / ".icons" / f"{name}.svg"
             if path.is_file():
@@ -63,11 +70,18 @@ class IconUse:
         if not self.used:
             return ""
         symbols = "".join(self.icons.symbol(name) or "" for name in sorted(self.used))
-        return f'<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" aria-hidden="true" style="display:none">{symbols}</svg>'
+        return (
+            '<svg class="researcher-sprite" xmlns="http://www.w3.org/2000/svg" '
+            'xmlns:xlink="http://www.w3.org/1999/xlink" aria-hidden="true" style="display:none">'
+            f"{symbols}</svg>"
+        )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _use(name: str, css_class: str) -> Markup:
     # xlink:href, not href: Material's instant navigation rewrites every [href] it finds,
     # and an SVG <use> element's href cannot be assigned.
-    return Markup(f'<svg class="{css_class}" aria-hidden="true" focusable="false"><use xlink:href="#{symbol_id(name)}"></use></svg>')
+    return Markup(
+        f'<svg class="{css_class}" aria-hidden="true" focusable="false">'
+        f'<use xlink:href="#{symbol_id(name)}"></use></svg>'
+    )

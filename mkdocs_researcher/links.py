@@ -25,11 +25,17 @@ LINK_KINDS: dict[str, LinkKind] = {
     "website": LinkKind("Website", "fontawesome/solid/globe"),
     "github": LinkKind("GitHub", "fontawesome/brands/github", "https://github.com/{id}"),
     "gitlab": LinkKind("GitLab", "fontawesome/brands/gitlab", "https://gitlab.com/{id}"),
-    "scholar": LinkKind("Google Scholar", "fontawesome/brands/google-scholar", "https://scholar.google.com/citations?user={id}"),
+    "scholar": LinkKind(
+        "Google Scholar", "fontawesome/brands/google-scholar", "https://scholar.google.com/citations?user={id}"
+    ),
     "orcid": LinkKind("ORCID", "fontawesome/brands/orcid", "https://orcid.org/{id}"),
     "dblp": LinkKind("DBLP", "simple/dblp", "https://dblp.org/pid/{id}.html"),
-    "semantic_scholar": LinkKind("Semantic Scholar", "simple/semanticscholar", "https://www.semanticscholar.org/author/{id}"),
-    "researchgate": LinkKind("ResearchGate", "fontawesome/brands/researchgate", "https://www.researchgate.net/profile/{id}"),
+    "semantic_scholar": LinkKind(
+        "Semantic Scholar", "simple/semanticscholar", "https://www.semanticscholar.org/author/{id}"
+    ),
+    "researchgate": LinkKind(
+        "ResearchGate", "fontawesome/brands/researchgate", "https://www.researchgate.net/profile/{id}"
+    ),
     "linkedin": LinkKind("LinkedIn", "fontawesome/brands/linkedin", "https://www.linkedin.com/in/{id}"),
     "twitter": LinkKind("X (Twitter)", "fontawesome/brands/x-twitter", "https://x.com/{id}"),
     "x": LinkKind("X (Twitter)", "fontawesome/brands/x-twitter", "https://x.com/{id}"),

@@ -19,7 +19,7 @@ def available_languages() -> list[str]:
     return sorted(p.stem for p in LOCALES_DIR.glob("*.yml"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _catalogue_file(language: str) -> dict:
     path = LOCALES_DIR / f"{language}.yml"
     if not path.is_file():
@@ -45,7 +45,11 @@ def checked_labels(overrides: object, reporter: Reporter) -> dict:
     looked up, indexed or formatted while pages render, and a wrong shape there would end the build.
     """
     if not isinstance(overrides, dict):
-        reporter.warn(("labels",), "expected a mapping of label names to text, like section: {publications: Papers}; the default labels are used")
+        reporter.warn(
+            ("labels",),
+            "expected a mapping of label names to text, like section: {publications: Papers}; "
+            "the default labels are used",
+        )
         return {}
     return _fitting(overrides, _catalogue_file(DEFAULT_LANGUAGE), ("labels",), reporter)
 
@@ -62,12 +66,18 @@ def _fitting(overrides: dict, defaults: dict, path: tuple, reporter: Reporter) -
                 kept[name] = _fitting(value, default, where, reporter)
             else:
                 names = ", ".join(list(default)[:3]) + (", …" if len(default) > 3 else "")
-                reporter.warn(where, f"expected a mapping of labels ({names}), got {_kind(value)}; the default labels are used")
+                reporter.warn(
+                    where, f"expected a mapping of labels ({names}), got {_kind(value)}; the default labels are used"
+                )
         elif isinstance(default, list):
             if isinstance(value, list) and len(value) == len(default) and all(_is_text(item) for item in value):
                 kept[name] = [str(item) for item in value]
             else:
-                reporter.warn(where, f"expected a list of {len(default)} labels like [{', '.join(default[:2])}, …], got {_kind(value)}; the default labels are used")
+                reporter.warn(
+                    where,
+                    f"expected a list of {len(default)} labels like [{', '.join(default[:2])}, …], "
+                    f"got {_kind(value)}; the default labels are used",
+                )
         else:
             problem = _text_problem(value, default)
             if problem:
@@ -94,7 +104,9 @@ def _quoted(value: object) -> str:
 
 def _placeholders(template: str) -> list[tuple[str, str, str | None]]:
     """The ``{name}`` fields of a label: (name, format spec, conversion); ValueError if the braces do not pair up."""
-    return [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(template) if name is not None]
+    return [
+        (name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(template) if name is not None
+    ]
 
 
 def _text_problem(value: object, default: str) -> str | None:

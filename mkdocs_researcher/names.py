@@ -96,7 +96,7 @@ def _given_compatible(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return False
     if a == b or "".join(a) == "".join(b):
         return True
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):  # initials may stand for fewer names: compare the common part
         if len(x) == 1 or len(y) == 1:
             if x[0] != y[0]:
                 return False

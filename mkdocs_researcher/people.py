@@ -43,11 +43,15 @@ def person_names(person: Person) -> list[str]:
     return [profile.name, *profile.aliases, *([profile.native_name] if profile.native_name else [])]
 
 
-def load_people(folder: Path, groups: list[str], data_files: DataFiles, reporter: Reporter, language: str, default_language: str) -> People:
+def load_people(
+    folder: Path, groups: list[str], data_files: DataFiles, reporter: Reporter, language: str, default_language: str
+) -> People:
     """Every ``*.yml`` in ``folder`` that has a profile; problems are reported against each file."""
     people = People(folder, groups)
     if not folder.is_dir():
-        reporter.warn((), f"the people folder '{data_files.display_name(folder)}' (people: in mkdocs.yml) does not exist")
+        reporter.warn(
+            (), f"the people folder '{data_files.display_name(folder)}' (people: in mkdocs.yml) does not exist"
+        )
         return people
     for path in sorted(folder.glob("*.y*ml")):
         read = data_files.read_yaml(path.resolve(), reporter, ())
@@ -56,7 +60,9 @@ def load_people(folder: Path, groups: list[str], data_files: DataFiles, reporter
         loaded, file_reporter = read
         data = schema.read_page(loaded.data, Context(file_reporter, language, default_language))
         if data.profile is None:
-            file_reporter.warn(("profile",), "a person's file needs a profile with at least a name; this person is left out")
+            file_reporter.warn(
+                ("profile",), "a person's file needs a profile with at least a name; this person is left out"
+            )
             continue
         people.by_id[path.stem] = Person(path.stem, data, path.resolve())
     return people

@@ -52,9 +52,12 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     anchor = escape_text(h.pub_anchor(pub))
     own_page = h.pub_page(pub)
     html = [
-        f'<li class="researcher-item researcher-publication" id="{anchor}" data-year="{pub.year or ""}" data-type="{escape_text(pub.type)}">\n'
-        f'<div class="researcher-publication__badge">{_badge(h, pub)}</div>\n<div class="researcher-publication__body">\n'
-        f'<p class="researcher-publication__title"><a class="researcher-publication__anchor" href="{escape_text(own_page.page) if own_page else "#" + anchor}">'
+        f'<li class="researcher-item researcher-publication" id="{anchor}" data-year="{pub.year or ""}" '
+        f'data-type="{escape_text(pub.type)}">\n'
+        f'<div class="researcher-publication__badge">{_badge(h, pub)}</div>\n'
+        '<div class="researcher-publication__body">\n'
+        '<p class="researcher-publication__title"><a class="researcher-publication__anchor" '
+        f'href="{escape_text(own_page.page) if own_page else "#" + anchor}">'
         f"{escape_text(pub.title)}</a></p>\n"
     ]
     if pub.authors:
@@ -66,16 +69,25 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     if options.counts:
         cited = h.citations(pub)
         if cited:
-            html.append(f'<p class="researcher-publication__cited">{escape_text(page.locale.plural("cited_by", cited))}</p>')
+            html.append(
+                f'<p class="researcher-publication__cited">{escape_text(page.locale.plural("cited_by", cited))}</p>'
+            )
     if pub.award:
-        html.append(f'<p class="researcher-publication__award">{icon("fontawesome/solid/trophy")}<span>{escape_text(pub.award)}</span></p>')
+        html.append(
+            f'<p class="researcher-publication__award">{icon("fontawesome/solid/trophy")}'
+            f"<span>{escape_text(pub.award)}</span></p>"
+        )
     if pub.note:
         html.append(f'<div class="researcher-publication__note">{h.markdown(pub.note, pub.trusted, inline=True)}</div>')
     html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
     if own_page:
-        html.append(f'<a class="researcher-button" href="{escape_text(own_page.bib)}" download data-kind="bib">{icon("fontawesome/solid/download")}<span>.bib</span></a>')
+        html.append(
+            f'<a class="researcher-button" href="{escape_text(own_page.bib)}" download data-kind="bib">'
+            f"{icon('fontawesome/solid/download')}<span>.bib</span></a>"
+        )
     html.append(
-        f'<button class="researcher-button researcher-copy" type="button" data-researcher-copy="citation" data-copied="{labels.copied}" '
+        '<button class="researcher-button researcher-copy" type="button" data-researcher-copy="citation" '
+        f'data-copied="{labels.copied}" '
         f'aria-label="{labels.copy_citation}" hidden>{labels.quote_icon}<span>{labels.copy}</span></button>\n'
     )
     if pub.abstract:
@@ -85,9 +97,12 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
         )
     if options.bibtex_toggle:
         html.append(
-            f'<details class="researcher-toggle researcher-bibtex"><summary>{labels.bibtex}</summary><div class="researcher-toggle__content">'
-            f'<pre><code>{escape_text(h.bibtex(pub))}</code></pre><button class="researcher-button researcher-copy" type="button" '
-            f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}<span>{labels.copy}</span></button></div></details>'
+            f'<details class="researcher-toggle researcher-bibtex"><summary>{labels.bibtex}</summary>'
+            '<div class="researcher-toggle__content">'
+            f"<pre><code>{escape_text(h.bibtex(pub))}</code></pre>"
+            '<button class="researcher-button researcher-copy" type="button" '
+            f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}'
+            f"<span>{labels.copy}</span></button></div></details>"
         )
     html.append(f"{h.tag_list(pub.tags)}\n</div>\n</div>\n</li>")
     return Markup("".join(html))

@@ -20,9 +20,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 from urllib.parse import quote, unquote, urlsplit
 
 import yaml
@@ -79,7 +79,9 @@ def read_mkdocs_config(path: Path) -> dict:
     try:
         data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LenientLoader)
     except FileNotFoundError:
-        raise ConfigProblem(f"there is no {path.name} at '{path}'; run this in your site's folder or pass -f path/to/mkdocs.yml") from None
+        raise ConfigProblem(
+            f"there is no {path.name} at '{path}'; run this in your site's folder or pass -f path/to/mkdocs.yml"
+        ) from None
     except (OSError, ValueError) as error:
         raise ConfigProblem(f"{path} cannot be read: {error}") from None
     except yaml.YAMLError as error:
@@ -115,11 +117,17 @@ def _page_data(meta: dict, name: str) -> PageData:
 def _publication_files(meta: dict, base: Path) -> list[Path]:
     value = meta.get("publications")
     items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-    return [(base / item.strip()).resolve() for item in items if isinstance(item, str) and item.strip().lower().endswith((".bib", ".json"))]
+    return [
+        (base / item.strip()).resolve()
+        for item in items
+        if isinstance(item, str) and item.strip().lower().endswith((".bib", ".json"))
+    ]
 
 
 def _read_publication_file(path: Path) -> list[Publication]:
-    from .sources.bibtex import read_bibtex_file  # here: the plugin imports this module, and reads no .bib on a cached build
+    from .sources.bibtex import (
+        read_bibtex_file,
+    )  # here: the plugin imports this module, and reads no .bib on a cached build
     from .sources.csl import read_csl_file
 
     reader = read_csl_file if path.suffix.lower() == ".json" else read_bibtex_file
@@ -337,7 +345,11 @@ class _WatchedHTTPSHandler(_WatchedHandler, urllib.request.HTTPSHandler):
 def _origin(url: str) -> tuple[str, str, int | None] | None:
     parts = urlsplit(url)
     try:
-        return parts.scheme.lower(), (parts.hostname or ""), parts.port or {"http": 80, "https": 443}.get(parts.scheme.lower())
+        return (
+            parts.scheme.lower(),
+            (parts.hostname or ""),
+            parts.port or {"http": 80, "https": 443}.get(parts.scheme.lower()),
+        )
     except ValueError:  # a port that is not a number
         return None
 
@@ -379,7 +391,9 @@ def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, 
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json"})
     for name, value in headers.items():
         if name.lower() == "authorization":
-            request.add_unredirected_header(name, value)  # urllib copies no such header to a redirect; _TokenStaysHome decides
+            request.add_unredirected_header(
+                name, value
+            )  # urllib copies no such header to a redirect; _TokenStaysHome decides
         else:
             request.add_header(name, value)
     deadline = _Deadline(timeout)
@@ -403,10 +417,16 @@ def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, 
         return status, None
 
 
-def ask(url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None, limit: TimeLimit | None = None) -> Answer:
+def ask(
+    url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None, limit: TimeLimit | None = None
+) -> Answer:
     """One look-up, within ``timeout`` seconds and what is left of the refresh's time limit."""
     seconds = min(timeout, limit.left()) if limit else timeout
-    late = f"no answer within {timeout:g} s" if seconds == timeout else f"no answer before the refresh's time limit of {limit.seconds:g} s"
+    late = (
+        f"no answer within {timeout:g} s"
+        if seconds == timeout
+        else f"no answer before the refresh's time limit of {limit.seconds:g} s"
+    )
     try:
         status, data = fetch_json(url, seconds, headers or {})
     except _TooLarge:
@@ -418,7 +438,11 @@ def ask(url: str, field_name: str, timeout: float, headers: dict[str, str] | Non
         if isinstance(reason, TimeoutError):
             return Answer(problem=late)
         return Answer(problem=f"cannot connect ({reason})")
-    except (OSError, http.client.HTTPException, ValueError) as error:  # refused, reset, a cut-off answer, a redirect to a bad address
+    except (
+        OSError,
+        http.client.HTTPException,
+        ValueError,
+    ) as error:  # refused, reset, a cut-off answer, a redirect to a bad address
         return Answer(problem=f"cannot connect ({error or type(error).__name__})")
     if status in (403, 429):
         return Answer(problem=f"rate limit reached (HTTP {status})", rate_limited=True)
@@ -453,10 +477,19 @@ def citation_url(api: str, work: str) -> str:
     return f"{api.rstrip('/')}/works/doi:{quote(doi, safe='/')}"
 
 
-def refresh_kind(names: list[str], old: dict, url_of: Callable[[str], str], field_name: str, service: str,
-                 timeout: float, note: Callable[[str], None], headers: dict[str, str] | None = None,
-                 limit: TimeLimit | None = None) -> tuple[dict, int]:
-    """New numbers merged over ``old``; after a rate limit the rest keep their old numbers unasked, and past the time limit too."""
+def refresh_kind(
+    names: list[str],
+    old: dict,
+    url_of: Callable[[str], str],
+    field_name: str,
+    service: str,
+    timeout: float,
+    note: Callable[[str], None],
+    headers: dict[str, str] | None = None,
+    limit: TimeLimit | None = None,
+) -> tuple[dict, int]:
+    """New numbers merged over ``old``; after a rate limit the rest keep their old numbers unasked, and past the
+    time limit too."""
     merged, fetched = dict(old), 0
     for index, name in enumerate(names):
         if limit and limit.left() <= 0:
@@ -470,9 +503,12 @@ def refresh_kind(names: list[str], old: dict, url_of: Callable[[str], str], fiel
         kept = f"; kept the old number {old[name]}" if name in old else ""
         note(f"{service}: {name}: {answer.problem}{kept}")
         if answer.rate_limited:
-            rest = names[index + 1:]
+            rest = names[index + 1 :]
             if rest:
-                note(f"{service}: not asking about the other {len(rest)} after the rate limit; they keep their old numbers")
+                note(
+                    f"{service}: not asking about the other {len(rest)} after the rate limit; "
+                    "they keep their old numbers"
+                )
             break
     return merged, fetched
 
@@ -497,12 +533,17 @@ def read_counts(path: Path) -> dict:
         raise ConfigProblem(f"{path.name} cannot be read ({reason}); fix or delete it, it is not overwritten") from None
     data = {} if data is None else data
     if not isinstance(data, dict):
-        raise ConfigProblem(f"{path.name} is not a mapping of stars and citations; fix or delete it, it is not overwritten")
+        raise ConfigProblem(
+            f"{path.name} is not a mapping of stars and citations; fix or delete it, it is not overwritten"
+        )
     updated = data.get("updated")
     if not isinstance(updated, (str, datetime.date, type(None))):
         raise _counts_problem(path, f"updated: {_shown(updated)} is not a date")
-    return {"updated": str(updated) if updated else None,
-            "stars": _counts_in(path, data, "stars"), "citations": _counts_in(path, data, "citations")}
+    return {
+        "updated": str(updated) if updated else None,
+        "stars": _counts_in(path, data, "stars"),
+        "citations": _counts_in(path, data, "citations"),
+    }
 
 
 def _counts_in(path: Path, data: dict, section: str) -> dict[str, int]:
@@ -515,7 +556,11 @@ def _counts_in(path: Path, data: dict, section: str) -> dict[str, int]:
         if not isinstance(name, str):
             raise _counts_problem(path, f"{section}: the name {_shown(name)} is not text (put it in quotes)")
         if not _is_count(count):
-            raise _counts_problem(path, f"{section}: {_shown(name)}: {_shown(count)} is not a count (a whole number from 0 to {LARGEST_COUNT:,})")
+            raise _counts_problem(
+                path,
+                f"{section}: {_shown(name)}: {_shown(count)} is not a count "
+                f"(a whole number from 0 to {LARGEST_COUNT:,})",
+            )
     return dict(counts)
 
 
@@ -539,7 +584,9 @@ def _shown(value) -> str:
 
 def write_counts(path: Path, stars: dict, citations: dict, updated: str | None) -> None:
     data = {"updated": updated, "stars": dict(sorted(stars.items())), "citations": dict(sorted(citations.items()))}
-    text = _HEADER + yaml.safe_dump({k: v for k, v in data.items() if v is not None}, allow_unicode=True, sort_keys=False)
+    text = _HEADER + yaml.safe_dump(
+        {k: v for k, v in data.items() if v is not None}, allow_unicode=True, sort_keys=False
+    )
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)  # a cancelled job never leaves half a file
@@ -554,14 +601,39 @@ class Summary:
     path: Path
 
 
-def refresh(config_path: Path, github_api: str, openalex_api: str, timeout: float, note: Callable[[str], None],
-            time_limit: float = TIME_LIMIT) -> Summary:
+def refresh(
+    config_path: Path,
+    github_api: str,
+    openalex_api: str,
+    timeout: float,
+    note: Callable[[str], None],
+    time_limit: float = TIME_LIMIT,
+) -> Summary:
     limit = TimeLimit.from_now(time_limit)
     wanted = collect(config_path)
     counts_path = config_path.parent / COUNTS_FILE
     old = read_counts(counts_path)
-    stars, got_stars = refresh_kind(sorted(wanted.repos), old["stars"], lambda r: star_url(github_api, r), "stargazers_count", "GitHub", timeout, note, github_headers(), limit)
-    citations, got_citations = refresh_kind(sorted(wanted.works), old["citations"], lambda w: citation_url(openalex_api, w), "cited_by_count", "OpenAlex", timeout, note, limit=limit)
+    stars, got_stars = refresh_kind(
+        sorted(wanted.repos),
+        old["stars"],
+        lambda r: star_url(github_api, r),
+        "stargazers_count",
+        "GitHub",
+        timeout,
+        note,
+        github_headers(),
+        limit,
+    )
+    citations, got_citations = refresh_kind(
+        sorted(wanted.works),
+        old["citations"],
+        lambda w: citation_url(openalex_api, w),
+        "cited_by_count",
+        "OpenAlex",
+        timeout,
+        note,
+        limit=limit,
+    )
     # "updated" says when numbers last came in: a run where every look-up failed leaves it alone.
     updated = datetime.date.today().isoformat() if got_stars or got_citations else old["updated"]
     write_counts(counts_path, stars, citations, updated)

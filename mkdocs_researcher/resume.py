@@ -8,7 +8,8 @@ made absolute against ``site_url``; one that cannot be is left out.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 from urllib.parse import unquote
 
 from .citation import abstract_text, compact, plain_text, publication_date
@@ -47,8 +48,12 @@ def _username(link: Link) -> str | None:
 
 
 def _basics(profile: Profile, obfuscate_email: bool, site_url: str | None) -> dict:
-    accounts = [(link, absolute_url(link.url, site_url=site_url)) for link in profile.links if link.kind not in _NOT_PROFILES]
-    profiles = [compact({"network": link.label, "username": _username(link), "url": url}) for link, url in accounts if url]
+    accounts = [
+        (link, absolute_url(link.url, site_url=site_url)) for link in profile.links if link.kind not in _NOT_PROFILES
+    ]
+    profiles = [
+        compact({"network": link.label, "username": _username(link), "url": url}) for link, url in accounts if url
+    ]
     return compact(
         {
             "name": profile.name,

@@ -6,14 +6,13 @@ the same declaration for editors.
 
 from __future__ import annotations
 
-import re
 import difflib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from . import model
-from .diagnostics import did_you_mean
 from .fields import (
     Boolean,
     Choice,
@@ -70,7 +69,9 @@ PROFILE = Record(
         Field("affiliations", ListOf(OneOf(Text(), AFFILIATION, model.Affiliation))),
         Field("email", Text(localised=False), description="Shown readable, never verbatim in the HTML source."),
         Field("interests", ListOf(Text())),
-        Field("aliases", ListOf(Text()), description="Other spellings of your name, for highlighting it in author lists."),
+        Field(
+            "aliases", ListOf(Text()), description="Other spellings of your name, for highlighting it in author lists."
+        ),
         Field("links", Links(), description="Link kind -> handle or URL (github: octocat)."),
         Field("group", Text(), description="Lab sites: the group of the people page this person is listed under."),
     ],
@@ -277,7 +278,28 @@ SECTIONS: dict[str, Record] = {
 LIST_SECTIONS = [kind for kind in SECTIONS if kind != "profile"]
 
 # Keys MkDocs, Material and common plugins read from front matter: never "did you mean" these.
-_OTHER_KEYS = {"data", "title", "description", "template", "hide", "tags", "status", "icon", "subtitle", "search", "comments", "date", "authors", "categories", "draft", "slug", "links", "readtime", "social", "nav_exclude"}
+_OTHER_KEYS = {
+    "data",
+    "title",
+    "description",
+    "template",
+    "hide",
+    "tags",
+    "status",
+    "icon",
+    "subtitle",
+    "search",
+    "comments",
+    "date",
+    "authors",
+    "categories",
+    "draft",
+    "slug",
+    "links",
+    "readtime",
+    "social",
+    "nav_exclude",
+}
 
 
 def read_page(meta: dict, ctx: Context) -> model.PageData:
@@ -288,7 +310,9 @@ def read_page(meta: dict, ctx: Context) -> model.PageData:
             # Other plugins own other keys: only a near miss of a section name is ours to report.
             close = difflib.get_close_matches(str(key), list(SECTIONS), n=1, cutoff=0.75)
             if close:
-                ctx.reporter.warn((key,), f"unknown front-matter key; did you mean '{close[0]}'? Its entries are not shown")
+                ctx.reporter.warn(
+                    (key,), f"unknown front-matter key; did you mean '{close[0]}'? Its entries are not shown"
+                )
     if isinstance(meta.get("profile"), str):
         data.member = meta["profile"].strip()  # a lab member's id: resolved by the page (see page.read_sections)
     elif meta.get("profile") is not None:
@@ -345,7 +369,12 @@ def json_schema() -> dict:
     """
     properties: dict = {
         "data": {"type": "string", "description": "A YAML data file with these same sections, relative to the page."},
-        "profile": {"anyOf": [PROFILE.json_schema(), {"type": "string", "description": "The id of a person in the people folder."}]},
+        "profile": {
+            "anyOf": [
+                PROFILE.json_schema(),
+                {"type": "string", "description": "The id of a person in the people folder."},
+            ]
+        },
     }
     for kind in LIST_SECTIONS:
         properties[kind] = {"type": "array", "items": SECTIONS[kind].json_schema()}
@@ -368,7 +397,9 @@ def json_schema() -> dict:
 def write_json_schema() -> Path:
     """Regenerate the shipped schema file: ``python -m mkdocs_researcher.schema``."""
     SCHEMA_FILE.parent.mkdir(exist_ok=True)
-    SCHEMA_FILE.write_text(json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    SCHEMA_FILE.write_text(
+        json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+    )
     return SCHEMA_FILE
 
 

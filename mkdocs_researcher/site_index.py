@@ -9,14 +9,14 @@ from __future__ import annotations
 import html
 import itertools
 import posixpath
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
-from typing import Callable, Container
 
 from . import citation, feed, resume, urls
-from .urls import relative_url
 from .model import PageData, Publication
 from .page import owner_names
 from .renderer import OwnPage
+from .urls import relative_url
 
 
 @dataclass
@@ -65,7 +65,9 @@ class SiteIndex:
     def page(self, src_uri: str) -> Listing | None:
         return next((p for p in self.pages if p.src_uri == src_uri), None)
 
-    def choose_publication_pages(self, taken: Callable[[str], bool]) -> tuple[list[PublicationEntry], list[tuple[PublicationEntry, str]]]:
+    def choose_publication_pages(
+        self, taken: Callable[[str], bool]
+    ) -> tuple[list[PublicationEntry], list[tuple[PublicationEntry, str]]]:
         """One entry per key, each with a file name of its own; the page listing the most publications is the one
         it links back to.
 
@@ -85,7 +87,9 @@ class SiteIndex:
 
         for entry in chosen:
             wanted = urls.key_slug(entry.key)
-            entry.slug = wanted if free(wanted) else next(f"{wanted}-{n}" for n in itertools.count(2) if free(f"{wanted}-{n}"))
+            entry.slug = (
+                wanted if free(wanted) else next(f"{wanted}-{n}" for n in itertools.count(2) if free(f"{wanted}-{n}"))
+            )
             used.add(entry.slug.lower())
             if entry.slug != wanted:
                 moved.append((entry, wanted))
@@ -99,8 +103,8 @@ class SiteIndex:
         return next((e for e in self.entries.values() if e.page_src_uri == src_uri), None)
 
     def own_page(self, pub: Publication, from_url: str, built: Container[str]) -> OwnPage | None:
-        """Links to the publication's page and .bib, when its page is among the ``built`` source files (mkdocs-static-i18n
-        leaves generated pages out of the builds of other languages)."""
+        """Links to the publication's page and .bib, when its page is among the ``built`` source files
+        (mkdocs-static-i18n leaves generated pages out of the builds of other languages)."""
         entry = self.entries.get(pub.key)
         if entry is None or not entry.page_url or not pub.page or entry.page_src_uri not in built:
             return None
@@ -132,28 +136,49 @@ class SiteIndex:
             for index, news in enumerate(listing.data.news):
                 text = citation.plain_text(news.text) or ""
                 anchor = f"{page_url}#news-{news.date.iso()}-{index}"
-                items.append(feed.FeedItem(anchor, text[:90] + ("…" if len(text) > 90 else ""), page_url, news.date.iso(), text, "news"))
+                items.append(
+                    feed.FeedItem(
+                        anchor, text[:90] + ("…" if len(text) > 90 else ""), page_url, news.date.iso(), text, "news"
+                    )
+                )
         owner = self.owner()
         author = owner.data.profile.name if owner else site_name
         updated = None if items else "1970-01-01"
-        return feed.atom_feed(title=site_name, site_url=site_url, feed_url=site_url.rstrip("/") + "/feed.xml",
-                              author_name=author, updated=updated, items=items)
+        return feed.atom_feed(
+            title=site_name,
+            site_url=site_url,
+            feed_url=site_url.rstrip("/") + "/feed.xml",
+            author_name=author,
+            updated=updated,
+            items=items,
+        )
 
     def resume(self, site_url: str | None, obfuscate_email: bool) -> dict | None:
         owner = self.owner()
         if owner is None:
             return None
         data = owner.data
-        return resume.json_resume(data.profile, publications=data.publications, experience=data.experience,
-                                  education=data.education, awards=data.awards, obfuscate_email=obfuscate_email, site_url=site_url)
+        return resume.json_resume(
+            data.profile,
+            publications=data.publications,
+            experience=data.experience,
+            education=data.education,
+            awards=data.awards,
+            obfuscate_email=obfuscate_email,
+            site_url=site_url,
+        )
 
     def head_tags(self, src_uri: str, url: str, site_url: str | None, obfuscate_email: bool, feed: bool) -> str:
         tags = []
         page_url = self._absolute(site_url, url)
         entry = self.publication_page(src_uri)
         if entry is not None:
-            tags.append(citation.render_meta_tags(citation.highwire_meta(entry.pub, page_url=page_url, site_url=site_url)))
-            tags.append(citation.jsonld_script(citation.article_jsonld(entry.pub, page_url=page_url, site_url=site_url)))
+            tags.append(
+                citation.render_meta_tags(citation.highwire_meta(entry.pub, page_url=page_url, site_url=site_url))
+            )
+            tags.append(
+                citation.jsonld_script(citation.article_jsonld(entry.pub, page_url=page_url, site_url=site_url))
+            )
         listing = self.page(src_uri)
         if listing is not None and listing.data.profile:
             profile = listing.data.profile
@@ -161,7 +186,9 @@ class SiteIndex:
             if photo and urls.is_absolute_http(photo) is False and not photo.startswith("/"):
                 photo = posixpath.normpath(posixpath.join(posixpath.dirname(src_uri), photo))
             image = urls.absolute_url(photo, site_url=site_url) if photo and site_url else None
-            person = citation.person_jsonld(profile, page_url=page_url, site_url=site_url, image_url=image, obfuscate_email=obfuscate_email)
+            person = citation.person_jsonld(
+                profile, page_url=page_url, site_url=site_url, image_url=image, obfuscate_email=obfuscate_email
+            )
             tags.append(citation.jsonld_script(person))
         if feed and site_url:
             # Relative: Material reads every <link rel=alternate> as a language version and fetches

@@ -10,8 +10,8 @@ import hashlib
 import posixpath
 import re
 import unicodedata
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 from urllib.parse import urljoin, urlsplit
 
 from .links import safe_url
@@ -61,7 +61,12 @@ def first_absolute_link(
 ) -> str | None:
     """Like ``first_link_url``, skipping the links whose URL cannot be made absolute."""
     links = list(links)
-    urls = (absolute_url(link.url, page_url=page_url, site_url=site_url) for kind in kinds for link in links if link.kind == kind)
+    urls = (
+        absolute_url(link.url, page_url=page_url, site_url=site_url)
+        for kind in kinds
+        for link in links
+        if link.kind == kind
+    )
     return next(filter(None, urls), None)
 
 
@@ -74,7 +79,7 @@ _NOT_IN_SLUG = re.compile(r"[^A-Za-z0-9_-]+")
 _SLUG_LENGTH = 64
 
 
-@lru_cache(maxsize=None)
+@cache
 def key_slug(key: str) -> str:
     """A key as it may appear in a file name or an anchor: ASCII letters, digits, ``-`` and ``_``.
 

@@ -34,7 +34,18 @@ def built_site(project: Path, *extra_args: str):
     out = Path(tempfile.mkdtemp(prefix="researcher-site-"))
     try:
         subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(project / "mkdocs.yml"), "-d", str(out), *extra_args],
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--quiet",
+                "-f",
+                str(project / "mkdocs.yml"),
+                "-d",
+                str(out),
+                *extra_args,
+            ],
             check=True,
             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         )

@@ -62,7 +62,9 @@ def collecting_warnings():
 
 def page(front_matter: dict | None = None, body: str = "") -> str:
     """A Markdown page with ``front_matter`` dumped as YAML."""
-    head = "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
+    head = (
+        "---\n" + yaml.safe_dump(front_matter, allow_unicode=True, sort_keys=False) + "---\n\n" if front_matter else ""
+    )
     return head + textwrap.dedent(body)
 
 
@@ -75,8 +77,14 @@ def build_site(tmp_path):
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    def run(pages: dict[str, str | bytes], theme: str | dict = "material", strict: bool = False, plugins=None,
-            links: dict[str, Path] | None = None, **config) -> Build:
+    def run(
+        pages: dict[str, str | bytes],
+        theme: str | dict = "material",
+        strict: bool = False,
+        plugins=None,
+        links: dict[str, Path] | None = None,
+        **config,
+    ) -> Build:
         root = tmp_path / f"site{len(list(tmp_path.iterdir()))}"
         docs = root / "docs"
         for name, content in pages.items():
@@ -115,5 +123,7 @@ def shared_or_skip(*parts: str) -> Path:
     if not path.exists():
         if os.environ.get("CI") == "true":
             pytest.fail(f"{path} is missing; CI always has ../shared beside the repository")
-        pytest.skip(f"{path} is not here: ../shared (the seed and corpus files) only exists beside the project's own checkout")
+        pytest.skip(
+            f"{path} is not here: ../shared (the seed and corpus files) only exists beside the project's own checkout"
+        )
     return path

@@ -24,7 +24,11 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--smoke", "--quiet", "--json", str(out)],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
@@ -41,8 +45,18 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
     sizes = results["scale"]["sizes"]
     assert sorted(map(int, sizes)) == [50, 200]
     for size, row in sizes.items():
-        for key in ("floor_s", "bare_parse_s", "naive_s", "cold_plugin_s", "warm_plugin_s", "cold_build_s", "warm_build_s",
-                    "cold_plugin_per_1000_s", "cold_ratio_to_bare", "warm_ratio_to_bare"):
+        for key in (
+            "floor_s",
+            "bare_parse_s",
+            "naive_s",
+            "cold_plugin_s",
+            "warm_plugin_s",
+            "cold_build_s",
+            "warm_build_s",
+            "cold_plugin_per_1000_s",
+            "cold_ratio_to_bare",
+            "warm_ratio_to_bare",
+        ):
             assert _is_number(row[key]) and row[key] > 0, (size, key)
         assert row["parsed_entries"] == row["rendered_entries"] == int(size)
         assert row["cache_files_after_cold"] >= 1
@@ -62,7 +76,11 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
 
     weight = results["page_weight"]
     for name in ("researcher.css", "researcher.js", "one_entry"):
-        assert _is_number(weight[name]["bytes"]) and _is_number(weight[name]["gzip_bytes"]) and weight[name]["gzip_bytes"] > 0, name
+        assert (
+            _is_number(weight[name]["bytes"])
+            and _is_number(weight[name]["gzip_bytes"])
+            and weight[name]["gzip_bytes"] > 0
+        ), name
 
     profile = results["profile"]["top_cumulative_in_mkdocs_researcher"]
     assert 0 < len(profile) <= 15 and all(_is_number(row["cumtime_s"]) for row in profile)

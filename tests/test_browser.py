@@ -8,11 +8,9 @@ in CI it fails.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 import yaml
-
 from browser_support import built_site, chromium_available, free_port, launch_chromium, serve
 from conftest import EXAMPLE_SITE, REPO, page
 
@@ -38,7 +36,9 @@ PUBLICATIONS = [
     {
         "title": f"Paper number {i} on {topic}",
         "key": f"paper{i}",
-        "authors": ["Yu Cheng", "Lei Wang", "Yining Shi", "Zhi Yang", "Fan Yang"] if i % 2 else ["Ana Lopez", "Yu Cheng"],
+        "authors": ["Yu Cheng", "Lei Wang", "Yining Shi", "Zhi Yang", "Fan Yang"]
+        if i % 2
+        else ["Ana Lopez", "Yu Cheng"],
         "venue": venue,
         "abbr": venue.split()[0],
         "year": 2018 + i,
@@ -46,8 +46,15 @@ PUBLICATIONS = [
         "tags": [topic],
     }
     for i, (topic, venue) in enumerate(
-        [("compilers", "OSDI 2018"), ("kernels", "SOSP 2019"), ("graphs", "ICDE 2020"), ("compilers", "ICLR 2021"),
-         ("storage", "FAST 2022"), ("kernels", "MLSys 2023"), ("graphs", "VLDB 2024")]
+        [
+            ("compilers", "OSDI 2018"),
+            ("kernels", "SOSP 2019"),
+            ("graphs", "ICDE 2020"),
+            ("compilers", "ICLR 2021"),
+            ("storage", "FAST 2022"),
+            ("kernels", "MLSys 2023"),
+            ("graphs", "VLDB 2024"),
+        ]
     )
 ]
 
@@ -58,17 +65,28 @@ def instant_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("instant")
     docs = root / "docs"
     docs.mkdir()
-    (docs / "index.md").write_text(page({"profile": {"name": "Yu Cheng", "email": "yu@example.org"}, "publications": PUBLICATIONS},
-                                        "Bio.\n\n<!-- researcher publications group_by=year -->\n"), encoding="utf-8")
+    (docs / "index.md").write_text(
+        page(
+            {"profile": {"name": "Yu Cheng", "email": "yu@example.org"}, "publications": PUBLICATIONS},
+            "Bio.\n\n<!-- researcher publications group_by=year -->\n",
+        ),
+        encoding="utf-8",
+    )
     (docs / "other.md").write_text("# Other\n\nNothing here.\n", encoding="utf-8")
     # Instant navigation only intercepts links under site_url, so it must be the served address.
     port = free_port()
     config = {
         "site_name": "Instant",
         "site_url": f"http://127.0.0.1:{port}/",
-        "theme": {"name": "material", "font": False, "features": ["navigation.instant"],
-                  "palette": [{"scheme": "default", "toggle": {"icon": "material/weather-night", "name": "Dark"}},
-                              {"scheme": "slate", "toggle": {"icon": "material/weather-sunny", "name": "Light"}}]},
+        "theme": {
+            "name": "material",
+            "font": False,
+            "features": ["navigation.instant"],
+            "palette": [
+                {"scheme": "default", "toggle": {"icon": "material/weather-night", "name": "Dark"}},
+                {"scheme": "slate", "toggle": {"icon": "material/weather-sunny", "name": "Light"}},
+            ],
+        },
         "plugins": ["researcher"],
         "nav": [{"Home": "index.md"}, {"Other": "other.md"}],
     }
@@ -168,7 +186,8 @@ def test_copy_puts_the_citation_on_the_clipboard(browser, instant_site):
     entry.locator("details.researcher-bibtex summary").click()
     entry.locator("button[data-researcher-copy=bibtex]").click()
     assert tab.evaluate("navigator.clipboard.readText()").startswith("@inproceedings{paper3,") or tab.evaluate(
-        "navigator.clipboard.readText()").startswith("@misc{paper3,")
+        "navigator.clipboard.readText()"
+    ).startswith("@misc{paper3,")
     assert watch.errors == []
 
 
@@ -187,7 +206,9 @@ def test_scripts_survive_instant_navigation_without_double_binding(browser, inst
       window.__filterBindings = 0;
       const add = EventTarget.prototype.addEventListener;
       EventTarget.prototype.addEventListener = function (type, listener, options) {
-        if (type === 'input' && this.classList && this.classList.contains('researcher-filter__input')) window.__filterBindings++;
+        if (type === 'input' && this.classList && this.classList.contains('researcher-filter__input')) {
+          window.__filterBindings++;
+        }
         return add.call(this, type, listener, options);
       };
     """)
@@ -229,7 +250,9 @@ def contrast(fg: str, bg: str) -> float:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_palettes_change_colours_and_badges_stay_readable(browser, example_url, scheme):
     tab, watch = open_page(browser, example_url, color_scheme=scheme)
-    assert tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+    assert tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+        "slate" if scheme == "dark" else "default"
+    )
     title = tab.locator(".researcher-publication__title a").first.evaluate("e => getComputedStyle(e).color")
     assert (_luminance(title) > 0.5) == (scheme == "dark")
     for badge in tab.locator(".researcher-badge").all():
@@ -284,8 +307,11 @@ def run_axe(tab, context: str | None = None) -> list[dict]:
 
 
 @pytest.mark.parametrize("path", PAGES)
-@pytest.mark.parametrize("options", [{"color_scheme": "light"}, {"color_scheme": "dark"}, {"viewport": {"width": 375, "height": 812}}],
-                         ids=["light", "dark", "phone"])
+@pytest.mark.parametrize(
+    "options",
+    [{"color_scheme": "light"}, {"color_scheme": "dark"}, {"viewport": {"width": 375, "height": 812}}],
+    ids=["light", "dark", "phone"],
+)
 def test_no_serious_accessibility_violations_in_our_sections(browser, example_url, path, options):
     _require(AXE.is_file(), f"axe-core is not installed at {AXE}: npm install --prefix tests/.node axe-core@4")
     tab, _ = open_page(browser, example_url + path, **options)
@@ -298,7 +324,10 @@ def test_print_gives_a_clean_cv_like_page(browser, instant_site):
     tab, _ = open_page(browser, instant_site)
     tab.emulate_media(media="print")
     assert not tab.locator(".md-header").is_visible() and not tab.locator(".md-sidebar--primary").is_visible()
-    assert tab.locator("details.researcher-toggle:visible, .researcher-filter:visible, .researcher-copy:visible").count() == 0
+    assert (
+        tab.locator("details.researcher-toggle:visible, .researcher-filter:visible, .researcher-copy:visible").count()
+        == 0
+    )
     # Every author is printed, and link addresses are written out.
     assert tab.get_by_text("Fan Yang").first.is_visible()
     assert tab.locator(".researcher-more-authors summary:visible").count() == 0

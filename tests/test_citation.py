@@ -83,7 +83,13 @@ def test_meta_tags_for_a_journal_article():
 
 def test_meta_tags_come_in_a_stable_order():
     names = [name for name, _ in highwire_meta(paper(), page_url=PAGE, site_url=SITE)]
-    assert names[:5] == ["citation_title", "citation_author", "citation_author", "citation_author", "citation_publication_date"]
+    assert names[:5] == [
+        "citation_title",
+        "citation_author",
+        "citation_author",
+        "citation_author",
+        "citation_publication_date",
+    ]
     assert names == [name for name, _ in highwire_meta(paper(), page_url=PAGE, site_url=SITE)]
 
 
@@ -217,7 +223,9 @@ def test_abstract_from_a_bib_file_is_not_markdown():
 
 
 def test_markdown_abstract_becomes_plain_text_without_script_content():
-    data = article_jsonld(paper(abstract="One <script>alert(1)</script> **two**\n\nthree &amp; four"), page_url=PAGE, site_url=SITE)
+    data = article_jsonld(
+        paper(abstract="One <script>alert(1)</script> **two**\n\nthree &amp; four"), page_url=PAGE, site_url=SITE
+    )
     assert data["abstract"] == "One two three & four"
 
 
@@ -274,7 +282,11 @@ _TEX = get_default_latex_context_db()
 _TEX.add_context_category(
     "text-symbols",
     prepend=True,
-    macros=[MacroTextSpec("textbraceleft", "{"), MacroTextSpec("textbraceright", "}"), MacroTextSpec("textasciicircum", "^")],
+    macros=[
+        MacroTextSpec("textbraceleft", "{"),
+        MacroTextSpec("textbraceright", "}"),
+        MacroTextSpec("textasciicircum", "^"),
+    ],
 )
 _DECODE = LatexNodes2Text(latex_context=_TEX, math_mode="verbatim")
 
@@ -313,7 +325,11 @@ def test_generated_bibtex_for_a_journal_article():
     assert fields["ENTRYTYPE"] == "article" and fields["ID"] == "qi2024learning"
     assert fields["title"] == "Learning to Compile"
     assert fields["author"] == "Qi, Chengxiang and 齐呈祥 and Müller, Jürgen and others"
-    assert (fields["year"], fields["month"], fields["journal"]) == ("2024", "jul", "Journal of Machine Learning Research")
+    assert (fields["year"], fields["month"], fields["journal"]) == (
+        "2024",
+        "jul",
+        "Journal of Machine Learning Research",
+    )
 
 
 @pytest.mark.parametrize(
@@ -327,7 +343,12 @@ def test_generated_bibtex_for_a_journal_article():
     ],
 )
 def test_generated_bibtex_round_trips_special_characters(title):
-    pub = paper(title=title, venue="Proc. R&D 50% _x_", type="conference", authors=[Author("A_B & C%", given="A_B", family="C%")])
+    pub = paper(
+        title=title,
+        venue="Proc. R&D 50% _x_",
+        type="conference",
+        authors=[Author("A_B & C%", given="A_B", family="C%")],
+    )
     fields = parsed(bibtex_for(pub))
     assert fields["ENTRYTYPE"] == "inproceedings"
     assert fields["title"] == title
@@ -408,7 +429,9 @@ def test_bibtex_url_is_the_first_link_that_is_absolute():
 
 
 def test_an_author_named_with_and_stays_one_author():
-    fields = parsed(bibtex_for(paper(authors=[Author("Procter and Gamble"), Author("Yu Cheng", given="Yu", family="Cheng")])))
+    fields = parsed(
+        bibtex_for(paper(authors=[Author("Procter and Gamble"), Author("Yu Cheng", given="Yu", family="Cheng")]))
+    )
     assert fields["author"] == "Procter and Gamble and Cheng, Yu"
     library = bibtexparser.parse_string(bibtex_for(paper(authors=[Author("Procter and Gamble")])))
     assert library.entries[0]["author"] == "{Procter and Gamble}"

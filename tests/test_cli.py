@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-
 from conftest import collecting_warnings
 
 from mkdocs_researcher import cli, schema
@@ -97,19 +96,30 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
     assert code == 0 and "mkdocs serve" in out
 
     config = yaml.safe_load((site / "mkdocs.yml").read_text(encoding="utf-8"))
-    assert config["theme"]["font"] is False and [p["scheme"] for p in config["theme"]["palette"]] == ["default", "slate"]
+    assert config["theme"]["font"] is False and [p["scheme"] for p in config["theme"]["palette"]] == [
+        "default",
+        "slate",
+    ]
     assert config["plugins"][1] == {"researcher": {"bibliography": ["docs/papers.bib"]}}
-    assert "<!-- researcher publications group_by=year" in (site / "docs" / "publications.md").read_text(encoding="utf-8")
+    assert "<!-- researcher publications group_by=year" in (site / "docs" / "publications.md").read_text(
+        encoding="utf-8"
+    )
     assert ">AL</text>" in (site / "docs" / "images" / "photo.svg").read_text(encoding="utf-8")
     assert (site / ".gitignore").read_text(encoding="utf-8").split() == ["site/", ".cache/"]
     workflow = yaml.safe_load((site / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))
     steps = [s.get("run", "") for s in workflow["jobs"]["deploy"]["steps"]]
     assert workflow[True]["schedule"][0]["cron"]  # YAML 1.1 reads the key `on` as true
-    order = [next(i for i, s in enumerate(steps) if word in s) for word in ("mkdocs-researcher refresh", "mkdocs build --strict", "mkdocs gh-deploy --force")]
+    order = [
+        next(i for i, s in enumerate(steps) if word in s)
+        for word in ("mkdocs-researcher refresh", "mkdocs build --strict", "mkdocs gh-deploy --force")
+    ]
     assert order == sorted(order)
 
     home = build_strict(site / "mkdocs.yml")
-    assert home.select_one(".researcher-profile h1, .researcher-profile .researcher-name").get_text(strip=True) == "Ada Q. Lovelace"
+    assert (
+        home.select_one(".researcher-profile h1, .researcher-profile .researcher-name").get_text(strip=True)
+        == "Ada Q. Lovelace"
+    )
     assert "ada@example.org" not in str(home)  # the card hides the address from harvesters
     papers = home.select(".researcher-publications .researcher-item")
     assert len(papers) == 1 and "A Made-Up Paper on Example Systems" in papers[0].get_text()
@@ -127,7 +137,9 @@ def test_new_refuses_a_folder_with_files_unless_forced(tmp_path, capsys):
     assert not (folder / "mkdocs.yml").exists()
 
     code, _, _ = run_cli(capsys, "new", folder, "--force")
-    assert code == 0 and (folder / "mkdocs.yml").is_file() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert (
+        code == 0 and (folder / "mkdocs.yml").is_file() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+    )
 
 
 # --- import-alfolio ------------------------------------------------------------------------------
@@ -142,7 +154,11 @@ def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsy
     assert config["site_name"] == "Alex J. Sample" and config["site_url"] == "https://alex-sample.github.io/homepage/"
     options = config["plugins"][1]["researcher"]
     assert options["max_authors"] == 2 and options["bibliography"] == ["docs/papers.bib"]
-    assert options["venues"] == "venues.yml" and options["coauthors"] == "coauthors.yml" and options["assets_dir"] == "assets/pdf/"
+    assert (
+        options["venues"] == "venues.yml"
+        and options["coauthors"] == "coauthors.yml"
+        and options["assets_dir"] == "assets/pdf/"
+    )
     assert (out / "docs" / "papers.bib").read_bytes() == (FIXTURE / "_bibliography" / "papers.bib").read_bytes()
     assert (out / "docs" / "assets" / "pdf" / "example_pdf.pdf").is_file()
 
@@ -151,14 +167,31 @@ def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsy
     assert profile["email"] == "alex.sample@example.org"  # socials.yml over _config.yml
     assert profile["aliases"] == ["Alex Sample", "A. Sample", "A. J. Sample"]
     assert profile["links"]["github"] == "alex-sample" and profile["links"]["twitter"] == "alexsample"
-    assert profile["links"]["kaggle"] == "https://www.kaggle.com/alexsample" and profile["links"]["example_lab"] == "https://example.org/lab/"
+    assert (
+        profile["links"]["kaggle"] == "https://www.kaggle.com/alexsample"
+        and profile["links"]["example_lab"] == "https://example.org/lab/"
+    )
     assert [n["date"] for n in data["news"]] == ["2024-07-15", "2023-01-07"]
-    assert data["education"][0] == {"degree": "PhD in Computer Science", "institution": "University of Examples", "location": "Example City",
-                                    "start": "2021-09", "end": "present", "details": ["Advisor: Prof. Jordan Doe"]}
+    assert data["education"][0] == {
+        "degree": "PhD in Computer Science",
+        "institution": "University of Examples",
+        "location": "Example City",
+        "start": "2021-09",
+        "end": "present",
+        "details": ["Advisor: Prof. Jordan Doe"],
+    }
     assert data["projects"][0]["repo"] == "alex-sample/imaginary-engine"
 
     home = build_strict(out / "mkdocs.yml")
-    assert sections(home) == {"profile": 1, "news": 2, "publications": 1, "projects": 2, "experience": 2, "education": 2, "awards": 1}
+    assert sections(home) == {
+        "profile": 1,
+        "news": 2,
+        "publications": 1,
+        "projects": 2,
+        "experience": 2,
+        "education": 2,
+        "awards": 1,
+    }
     card = home.select_one(".researcher-profile")
     assert "Alex J. Sample" in card.get_text() and card.select_one("img")["src"] == "images/prof_pic.jpg"
     hrefs = {a.get("href") for a in card.select("a")}
@@ -182,12 +215,28 @@ def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsy
     listing = html(out / "site" / "publications" / "index.html")
     assert len(listing.select(".researcher-publications .researcher-item")) == 3
 
-    converted = report[report.index("Converted:"):report.index("Not converted")]
-    for line in ("profile", "publications         3", "news                 2", "projects             2", "experience           2", "education            2"):
+    converted = report[report.index("Converted:") : report.index("Not converted")]
+    for line in (
+        "profile",
+        "publications         3",
+        "news                 2",
+        "projects             2",
+        "experience           2",
+        "education            2",
+    ):
         assert line in converted
-    for reason in ("_posts/: 1 blog post", "_pages/people.md: a page of its own", "rss_icon", "wechat_qr", "profile.more_info",
-                   "_news/announcement_2.md: body", "_projects/2_project.md: img: the image 'assets/img/missing.jpg' is not in the checkout",
-                   "sections.summary", "{% include latest_posts.liquid %}", "assets/img/: 1 image(s)"):
+    for reason in (
+        "_posts/: 1 blog post",
+        "_pages/people.md: a page of its own",
+        "rss_icon",
+        "wechat_qr",
+        "profile.more_info",
+        "_news/announcement_2.md: body",
+        "_projects/2_project.md: img: the image 'assets/img/missing.jpg' is not in the checkout",
+        "sections.summary",
+        "{% include latest_posts.liquid %}",
+        "assets/img/: 1 image(s)",
+    ):
         assert reason in report, reason
 
 
@@ -195,15 +244,37 @@ def test_import_alfolio_old_list_style_cv_and_teaching_page(tmp_path, capsys):
     source = tmp_path / "alfolio"
     (source / "_data").mkdir(parents=True)
     (source / "_pages").mkdir()
-    (source / "_config.yml").write_text("first_name: Robin\nlast_name: Example\nurl: https://example.org\n", encoding="utf-8")
-    (source / "_pages" / "teaching.md").write_text("---\nlayout: page\ntitle: teaching\n---\n\nI teach *Examples 101* every fall.\n", encoding="utf-8")
+    (source / "_config.yml").write_text(
+        "first_name: Robin\nlast_name: Example\nurl: https://example.org\n", encoding="utf-8"
+    )
+    (source / "_pages" / "teaching.md").write_text(
+        "---\nlayout: page\ntitle: teaching\n---\n\nI teach *Examples 101* every fall.\n", encoding="utf-8"
+    )
     cv = [
         {"title": "General Information", "type": "map", "contents": [{"name": "Full Name", "value": "Robin Example"}]},
-        {"title": "Education", "type": "time_table", "contents": [
-            {"title": "PhD", "institution": "University of Examples", "year": "2012 - 2017", "description": ["Thesis on examples.", {"title": "Advisors", "contents": ["J. Doe", "C. Roe"]}]},
-            {"title": "B.S.", "institution": "Example College", "year": 2011}]},
-        {"title": "Experience", "type": "time_table", "contents": [{"title": "Research scientist", "institution": "Example Labs", "year": "Sep 2019 - Now"}]},
-        {"title": "Honors and Awards", "type": "time_table", "contents": [{"year": 2020, "items": ["Example Prize", "Placeholder Medal"]}]},
+        {
+            "title": "Education",
+            "type": "time_table",
+            "contents": [
+                {
+                    "title": "PhD",
+                    "institution": "University of Examples",
+                    "year": "2012 - 2017",
+                    "description": ["Thesis on examples.", {"title": "Advisors", "contents": ["J. Doe", "C. Roe"]}],
+                },
+                {"title": "B.S.", "institution": "Example College", "year": 2011},
+            ],
+        },
+        {
+            "title": "Experience",
+            "type": "time_table",
+            "contents": [{"title": "Research scientist", "institution": "Example Labs", "year": "Sep 2019 - Now"}],
+        },
+        {
+            "title": "Honors and Awards",
+            "type": "time_table",
+            "contents": [{"year": 2020, "items": ["Example Prize", "Placeholder Medal"]}],
+        },
         {"title": "Other Interests", "type": "list", "contents": ["Hobbies: examples"]},
     ]
     (source / "_data" / "cv.yml").write_text(yaml.safe_dump(cv), encoding="utf-8")
@@ -211,10 +282,17 @@ def test_import_alfolio_old_list_style_cv_and_teaching_page(tmp_path, capsys):
     assert code == 0, err
 
     data = assert_valid_data(tmp_path / "site" / "docs" / "data" / "profile.yml")
-    assert data["education"][0] == {"degree": "PhD", "institution": "University of Examples", "start": "2012", "end": "2017",
-                                    "details": ["Thesis on examples.", "Advisors: J. Doe; C. Roe"]}
+    assert data["education"][0] == {
+        "degree": "PhD",
+        "institution": "University of Examples",
+        "start": "2012",
+        "end": "2017",
+        "details": ["Thesis on examples.", "Advisors: J. Doe; C. Roe"],
+    }
     assert data["education"][1]["start"] == "2011"
-    assert data["experience"] == [{"role": "Research scientist", "organization": "Example Labs", "start": "2019-09", "end": "present"}]
+    assert data["experience"] == [
+        {"role": "Research scientist", "organization": "Example Labs", "start": "2019-09", "end": "present"}
+    ]
     assert [a["title"] for a in data["awards"]] == ["Example Prize", "Placeholder Medal"]
     assert "General Information: no section of this plugin matches it" in report and "Other Interests" in report
     assert "I teach *Examples 101*" in (tmp_path / "site" / "docs" / "teaching.md").read_text(encoding="utf-8")
@@ -225,8 +303,14 @@ def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
     seed = seed_or_skip()
     # The seed is flat; al-folio keeps the same files in these folders (collections _experiences, _teachings).
     source = tmp_path / "yu-cheng.github.io"
-    layout = {"about.md": "_pages", "papers.bib": "_bibliography", "venues.yml": "_data", "project_1.md": "_projects",
-              "experience_*.md": "_experiences", "teaching_*.md": "_teachings"}
+    layout = {
+        "about.md": "_pages",
+        "papers.bib": "_bibliography",
+        "venues.yml": "_data",
+        "project_1.md": "_projects",
+        "experience_*.md": "_experiences",
+        "teaching_*.md": "_teachings",
+    }
     for pattern, folder in layout.items():
         (source / folder).mkdir(parents=True, exist_ok=True)
         for path in seed.glob(pattern):
@@ -240,7 +324,10 @@ def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
     data = assert_valid_data(out / "docs" / "data" / "profile.yml")
     assert data["profile"] == {"name": "Yu Cheng", "email": "yu.cheng@pku.edu.cn"}
     assert [(e["organization"], e["start"], e["end"]) for e in data["experience"]] == [
-        ("Alibaba", "2020-10", "2021-07"), ("Alibaba Cloud", "2021-07", "2022-01"), ("Microsoft Research Asia", "2022-04", "present")]
+        ("Alibaba", "2020-10", "2021-07"),
+        ("Alibaba Cloud", "2021-07", "2022-01"),
+        ("Microsoft Research Asia", "2022-04", "present"),
+    ]
     assert data["teaching"][0] == {"course": "Algorithm Design and Analysis", "role": "TA", "term": "2022 Spring"}
     assert data["projects"][0]["name"] == "TileLang" and data["projects"][0]["repo"] == "tile-ai/tilelang"
 
@@ -254,11 +341,17 @@ def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
     assert "#00369f" in str(home.select_one(".researcher-publications"))  # SIGMOD's colour from venues.yml
 
 
-@pytest.mark.parametrize("setup, message", [
-    (lambda p: None, "does not exist"),
-    (lambda p: (p.mkdir(), (p / "README.md").write_text("hi", encoding="utf-8")), "does not look like an al-folio site"),
-    (lambda p: p.write_text("a file", encoding="utf-8"), "is a file"),
-])
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        (lambda p: None, "does not exist"),
+        (
+            lambda p: (p.mkdir(), (p / "README.md").write_text("hi", encoding="utf-8")),
+            "does not look like an al-folio site",
+        ),
+        (lambda p: p.write_text("a file", encoding="utf-8"), "is a file"),
+    ],
+)
 def test_import_alfolio_refuses_what_is_not_an_alfolio_site(tmp_path, capsys, setup, message):
     source = tmp_path / "source"
     setup(source)
@@ -274,19 +367,22 @@ def test_import_alfolio_refuses_a_non_empty_out(tmp_path, capsys):
     assert code == 2 and "is not empty" in err
 
 
-@pytest.mark.parametrize("value, date, span", [
-    ("10/2020", "2020-10", ("2020-10", None)),
-    ("Now", "present", ("present", None)),
-    ("2012 - 2017", None, ("2012", "2017")),
-    ("Sep 2019", "2019-09", ("2019-09", None)),
-    ("September 2019 – present", None, ("2019-09", "present")),
-    ("2019-09", "2019-09", ("2019-09", None)),
-    (2011, "2011", ("2011", None)),
-    (datetime.date(2020, 1, 5), "2020-01-05", ("2020-01-05", None)),
-    ("2015-10-22 15:59:00-0400", "2015-10-22", ("2015-10-22", None)),
-    ("13/2020", None, None),
-    ("soon", None, None),
-])
+@pytest.mark.parametrize(
+    "value, date, span",
+    [
+        ("10/2020", "2020-10", ("2020-10", None)),
+        ("Now", "present", ("present", None)),
+        ("2012 - 2017", None, ("2012", "2017")),
+        ("Sep 2019", "2019-09", ("2019-09", None)),
+        ("September 2019 – present", None, ("2019-09", "present")),
+        ("2019-09", "2019-09", ("2019-09", None)),
+        (2011, "2011", ("2011", None)),
+        (datetime.date(2020, 1, 5), "2020-01-05", ("2020-01-05", None)),
+        ("2015-10-22 15:59:00-0400", "2015-10-22", ("2015-10-22", None)),
+        ("13/2020", None, None),
+        ("soon", None, None),
+    ],
+)
 def test_alfolio_dates(value, date, span):
     assert parse_date(value) == date and parse_range(value) == span
 
@@ -351,25 +447,41 @@ def _refresh_site(root: Path) -> Path:
     (root / "mkdocs.yml").write_text(
         "site_name: Counts\n"
         "plugins:\n  - search\n  - researcher:\n      bibliography: [docs/papers.bib]\n"
-        "markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+        "markdown_extensions:\n  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
         encoding="utf-8",
     )
     front = {
         "profile": {"name": "Alex Sample"},
         "projects": [{"name": n, "repo": f"acme/{n}"} for n in ("alpha", "beta", "gamma", "zeta")]
         + [{"name": "Delta", "repo": "https://github.com/acme/delta"}, {"name": "No repo"}],
-        "publications": [{"title": "One", "links": {"doi": "10.1000/ONE"}}, {"title": "Gone", "links": {"doi": "https://doi.org/10.1000/gone"}}],
+        "publications": [
+            {"title": "One", "links": {"doi": "10.1000/ONE"}},
+            {"title": "Gone", "links": {"doi": "https://doi.org/10.1000/gone"}},
+        ],
         "data": "data/more.yml",
     }
     (root / "docs" / "index.md").write_text("---\n" + yaml.safe_dump(front) + "---\n\nHello.\n", encoding="utf-8")
-    (root / "docs" / "data" / "more.yml").write_text("projects:\n  - {name: Last, repo: acme/zz-after}\n", encoding="utf-8")
+    (root / "docs" / "data" / "more.yml").write_text(
+        "projects:\n  - {name: Last, repo: acme/zz-after}\n", encoding="utf-8"
+    )
     (root / "docs" / "papers.bib").write_text(
         "@misc{a2024, title={A}, author={Sample, Alex}, eprint={2401.00001v2}, archivePrefix={arXiv}, year={2024}}\n"
         "@misc{b2024, title={B}, author={Sample, Alex}, eprint={2499.99999}, archivePrefix={arXiv}, year={2024}}\n",
         encoding="utf-8",
     )
-    old = {"updated": "2020-01-01", "stars": {"acme/alpha": 40, "acme/beta": 11, "acme/gamma": 3, "acme/zeta": 5, "acme/zz-after": 8, "old/removed": 2},
-           "citations": {"10.1000/gone": 9, "10.1000/one": 1, "2499.99999": 4}}
+    old = {
+        "updated": "2020-01-01",
+        "stars": {
+            "acme/alpha": 40,
+            "acme/beta": 11,
+            "acme/gamma": 3,
+            "acme/zeta": 5,
+            "acme/zz-after": 8,
+            "old/removed": 2,
+        },
+        "citations": {"10.1000/gone": 9, "10.1000/one": 1, "2499.99999": 4},
+    }
     (root / "researcher-counts.yml").write_text(yaml.safe_dump(old), encoding="utf-8")
     return root / "mkdocs.yml"
 
@@ -377,7 +489,9 @@ def _refresh_site(root: Path) -> Path:
 def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path, capsys, stub_api, monkeypatch):
     config = _refresh_site(tmp_path)
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
-    monkeypatch.setenv("RESEARCHER_OPENALEX_API", stub_api + "/oa")  # one base URL from the environment, one from the flag
+    monkeypatch.setenv(
+        "RESEARCHER_OPENALEX_API", stub_api + "/oa"
+    )  # one base URL from the environment, one from the flag
     started = time.monotonic()
     code, out, err = run_cli(capsys, "refresh", "-f", config, "--github-api", stub_api + "/gh", "--timeout", "0.4")
     assert code == 0, err
@@ -386,15 +500,28 @@ def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path
     counts = yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8"))
     assert counts == {
         "updated": datetime.date.today().isoformat(),
-        "stars": {"acme/alpha": 42, "acme/beta": 11, "acme/delta": 7, "acme/gamma": 3, "acme/zeta": 5, "acme/zz-after": 8, "old/removed": 2},
+        "stars": {
+            "acme/alpha": 42,
+            "acme/beta": 11,
+            "acme/delta": 7,
+            "acme/gamma": 3,
+            "acme/zeta": 5,
+            "acme/zz-after": 8,
+            "old/removed": 2,
+        },
         "citations": {"10.1000/gone": 9, "10.1000/one": 5, "2401.00001": 3, "2499.99999": 4},
     }
     asked = [path for path, _ in _Stub.seen]
     assert "/gh/repos/acme/zz-after" not in asked  # GitHub said "rate limit": no more questions
     assert all(agent.startswith("mkdocs-researcher/") for _, agent in _Stub.seen)
-    for note in ("GitHub: acme/beta: not found", "GitHub: acme/gamma: no answer within 0.4 s; kept the old number 3",
-                 "GitHub: acme/zeta: rate limit reached (HTTP 403)", "not asking about the other 1",
-                 "OpenAlex: 10.1000/gone: not found", "OpenAlex: 2499.99999: rate limit reached (HTTP 429); kept the old number 4"):
+    for note in (
+        "GitHub: acme/beta: not found",
+        "GitHub: acme/gamma: no answer within 0.4 s; kept the old number 3",
+        "GitHub: acme/zeta: rate limit reached (HTTP 403)",
+        "not asking about the other 1",
+        "OpenAlex: 10.1000/gone: not found",
+        "OpenAlex: 2499.99999: rate limit reached (HTTP 429); kept the old number 4",
+    ):
         assert note in out, note
     assert "Refreshed 2 of 6 GitHub star count(s) and 2 of 4 citation count(s)" in out
 
@@ -403,7 +530,9 @@ def test_refresh_without_a_network_keeps_the_file_and_exits_0(tmp_path, capsys):
     config = _refresh_site(tmp_path)
     before = yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8"))
     closed = "http://127.0.0.1:9"  # the discard port: nothing listens there
-    code, out, _ = run_cli(capsys, "refresh", "-f", config, "--github-api", closed, "--openalex-api", closed, "--timeout", "0.5")
+    code, out, _ = run_cli(
+        capsys, "refresh", "-f", config, "--github-api", closed, "--openalex-api", closed, "--timeout", "0.5"
+    )
     assert code == 0 and "cannot connect" in out
     assert yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8")) == before
 
@@ -420,7 +549,13 @@ def test_refresh_without_mkdocs_yml_says_so(tmp_path, capsys):
 def test_gh_deploy_pushes_a_new_site_to_a_local_bare_repository(tmp_path, capsys):
     site, bare = tmp_path / "homepage", tmp_path / "remote.git"
     assert cli.main(["new", str(site), "--name", "Deploy Test"]) == 0
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_TERMINAL_PROMPT": "0",
+    }
 
     def git(*args, cwd=site):
         return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
@@ -433,8 +568,14 @@ def test_gh_deploy_pushes_a_new_site_to_a_local_bare_repository(tmp_path, capsys
     git("add", "-A")
     git("commit", "--quiet", "-m", "A new homepage")
     git("remote", "add", "origin", str(bare))
-    deploy = subprocess.run([sys.executable, "-m", "mkdocs", "gh-deploy", "--force", "--remote-name", "origin"],
-                            cwd=site, env=env, capture_output=True, text=True, timeout=120)
+    deploy = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "gh-deploy", "--force", "--remote-name", "origin"],
+        cwd=site,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert deploy.returncode == 0, deploy.stderr
     published = git("--git-dir", str(bare), "ls-tree", "-r", "--name-only", "gh-pages", cwd=tmp_path).split()
     assert "index.html" in published and "assets/researcher/researcher.css" in published

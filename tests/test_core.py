@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from conftest import page
 
 PROFILE = {
@@ -99,7 +98,8 @@ def test_missing_photo_warns_and_falls_back_to_initials(build_site):
     del pages["images/me.svg"]
     result = build_site(pages)
     assert result.researcher_warnings() == [
-        "researcher: docs/index.md:6: profile.photo: the file 'images/me.svg' does not exist (paths are relative to this page's file)"
+        "researcher: docs/index.md:6: profile.photo: the file 'images/me.svg' does not exist "
+        "(paths are relative to this page's file)"
     ]
     assert result.html().select_one(".researcher-avatar").get_text() == "YC"
 
@@ -127,7 +127,12 @@ def test_publication_entry_fields_badge_award_links(build_site):
         "abstract": "We *pipeline*.",
         "note": "Artifact **available**",
         "tags": ["compilers"],
-        "links": {"pdf": "https://example.org/p.pdf", "arxiv": "2410.12345", "doi": "10.1145/3694715.3695961", "code": "https://github.com/x/y"},
+        "links": {
+            "pdf": "https://example.org/p.pdf",
+            "arxiv": "2410.12345",
+            "doi": "10.1145/3694715.3695961",
+            "code": "https://github.com/x/y",
+        },
     }
     soup = build_site(home(publications=[pub])).html()
     entry = soup.select_one("#pub-cheng2025pipethreader")
@@ -153,7 +158,13 @@ def test_publication_entry_fields_badge_award_links(build_site):
 
 @pytest.mark.parametrize(
     "written, shown",
-    [("Yu Cheng", "Yu Cheng"), ("Cheng, Yu", "Yu Cheng"), ("Y. Cheng", "Y. Cheng"), ("Chéng, Yú", "Yú Chéng"), ("YU CHENG", "YU CHENG")],
+    [
+        ("Yu Cheng", "Yu Cheng"),
+        ("Cheng, Yu", "Yu Cheng"),
+        ("Y. Cheng", "Y. Cheng"),
+        ("Chéng, Yú", "Yú Chéng"),
+        ("YU CHENG", "YU CHENG"),
+    ],
 )
 def test_owner_is_highlighted_however_written(build_site, written, shown):
     pub = {"title": "T", "authors": ["Lei Wang", written, "Yining Shi"]}
@@ -222,7 +233,16 @@ def test_plain_text_fields_are_escaped_and_never_markdown(build_site):
 
 
 def test_unsafe_link_schemes_are_dropped_with_a_warning(build_site):
-    pub = {"title": "T", "links": {"pdf": "javascript:alert(1)", "code": "JaVa\tScRiPt:alert(1)", "video": "data:text/html,x", "slides": "vbscript:x", "website": "//evil.example/"}}
+    pub = {
+        "title": "T",
+        "links": {
+            "pdf": "javascript:alert(1)",
+            "code": "JaVa\tScRiPt:alert(1)",
+            "video": "data:text/html,x",
+            "slides": "vbscript:x",
+            "website": "//evil.example/",
+        },
+    }
     result = build_site(home(publications=[pub]))
     assert result.html().select(".researcher-publication .researcher-links a") == []
     warned = [w for w in result.researcher_warnings() if "is not an http(s), mailto or relative URL" in w]
@@ -236,7 +256,11 @@ def test_key_is_derived_when_absent(build_site):
 
 
 def test_publications_newest_first(build_site):
-    pubs = [{"title": "Old", "year": 2019}, {"title": "New", "year": 2025, "month": 3}, {"title": "Mid", "year": 2025, "month": 1}]
+    pubs = [
+        {"title": "Old", "year": 2019},
+        {"title": "New", "year": 2025, "month": 3},
+        {"title": "Mid", "year": 2025, "month": 1},
+    ]
     soup = build_site(home(publications=pubs)).html()
     assert [t.get_text() for t in soup.select(".researcher-publication__title")] == ["New", "Mid", "Old"]
 
@@ -246,7 +270,13 @@ def test_publications_newest_first(build_site):
 
 def test_projects_cards_groups_and_links(build_site):
     projects = [
-        {"name": "TileLang", "description": "A *DSL*.", "repo": "tile-ai/tilelang", "tags": ["DSL", "GPU"], "image": "images/me.svg"},
+        {
+            "name": "TileLang",
+            "description": "A *DSL*.",
+            "repo": "tile-ai/tilelang",
+            "tags": ["DSL", "GPU"],
+            "image": "images/me.svg",
+        },
         {"name": "Site", "url": "https://example.org", "links": {"demo": "https://demo.example.org"}},
         {"name": "ncu-cli", "group": "Fun projects", "repo": "KuangjuX/ncu-cli"},
     ]
@@ -266,14 +296,37 @@ def test_projects_cards_groups_and_links(build_site):
 
 def test_experience_and_education_timeline(build_site):
     experience = [
-        {"organization": "Alibaba", "role": "Research intern", "start": "2020-10", "end": "2021-07", "details": "Advised by Liang Wang"},
-        {"organization": "Microsoft Research Asia", "role": "Research intern", "start": "2022-04", "end": "present", "location": "Beijing",
-         "url": "https://www.microsoft.com/", "details": ["Advised by [Jilong Xue](https://example.org/jx)", "and **Lingxiao Ma**"]},
+        {
+            "organization": "Alibaba",
+            "role": "Research intern",
+            "start": "2020-10",
+            "end": "2021-07",
+            "details": "Advised by Liang Wang",
+        },
+        {
+            "organization": "Microsoft Research Asia",
+            "role": "Research intern",
+            "start": "2022-04",
+            "end": "present",
+            "location": "Beijing",
+            "url": "https://www.microsoft.com/",
+            "details": ["Advised by [Jilong Xue](https://example.org/jx)", "and **Lingxiao Ma**"],
+        },
     ]
-    education = [{"degree": "B.S. in Computer Science", "institution": "Turing Class, Peking University", "start": "2018-09", "end": "2022-07"}]
+    education = [
+        {
+            "degree": "B.S. in Computer Science",
+            "institution": "Turing Class, Peking University",
+            "start": "2018-09",
+            "end": "2022-07",
+        }
+    ]
     soup = build_site(home(experience=experience, education=education)).html()
     entries = items(soup, "experience")
-    assert [e.select_one(".researcher-timeline__title").get_text() for e in entries] == ["Microsoft Research Asia", "Alibaba"]
+    assert [e.select_one(".researcher-timeline__title").get_text() for e in entries] == [
+        "Microsoft Research Asia",
+        "Alibaba",
+    ]
     assert entries[0].select_one(".researcher-dates").get_text() == "Apr 2022 – Present"
     assert entries[1].select_one(".researcher-dates").get_text() == "Oct 2020 – Jul 2021"
     assert entries[0].select_one(".researcher-timeline__subtitle").get_text() == "Research intern · Beijing"
@@ -299,7 +352,13 @@ def test_default_order_and_headings_in_toc_and_search(build_site):
     )
     soup = result.html()
     sections = [s["class"][1] for s in soup.select("article .researcher-section")]
-    assert sections == ["researcher-profile", "researcher-publications", "researcher-projects", "researcher-experience", "researcher-education"]
+    assert sections == [
+        "researcher-profile",
+        "researcher-publications",
+        "researcher-projects",
+        "researcher-experience",
+        "researcher-education",
+    ]
     # The bio comes between the profile card and the first list section.
     bio = soup.find("strong", string="bio")
     assert bio.find_previous(class_="researcher-section")["class"][1] == "researcher-profile"
@@ -312,7 +371,7 @@ def test_default_order_and_headings_in_toc_and_search(build_site):
 
 def test_marker_places_a_section_with_options(build_site):
     pubs = [{"title": f"P{y}", "year": y, "selected": y % 2 == 0} for y in range(2018, 2025)]
-    body = "Intro.\n\n<!-- researcher publications selected limit=2 heading=\"Recent work\" -->\n\nOutro.\n"
+    body = 'Intro.\n\n<!-- researcher publications selected limit=2 heading="Recent work" -->\n\nOutro.\n'
     result = build_site({"index.md": page({"profile": {"name": "A B"}, "publications": pubs}, body)})
     assert result.researcher_warnings() == []
     soup = result.html()
@@ -330,7 +389,10 @@ def test_group_by_year_and_type(build_site):
         {"title": "B", "year": 2023, "type": "conference"},
         {"title": "C", "year": 2024, "type": "conference"},
     ]
-    body = "<!-- researcher publications group_by=year -->\n\n<!-- researcher publications group_by=type heading=none -->\n"
+    body = (
+        "<!-- researcher publications group_by=year -->\n\n"
+        "<!-- researcher publications group_by=type heading=none -->\n"
+    )
     soup = build_site({"index.md": page({"publications": pubs}, body)}).html()
     first, second = soup.select(".researcher-publications")
     assert [h.get_text().strip() for h in first.select("h3")] == ["2024", "2023"]
@@ -339,13 +401,26 @@ def test_group_by_year_and_type(build_site):
 
 
 def test_marker_problems_are_reported(build_site):
-    body = "<!-- researcher publicatons -->\n<!-- researcher publications limit=many colour=red group_by=venue -->\n<!-- researcher projects -->\n"
+    body = (
+        "<!-- researcher publicatons -->\n"
+        "<!-- researcher publications limit=many colour=red group_by=venue -->\n"
+        "<!-- researcher projects -->\n"
+    )
     result = build_site({"index.md": page({"publications": [{"title": "T"}]}, body)})
     assert result.researcher_warnings() == [
-        "researcher: docs/index.md:6: unknown section 'publicatons' in a researcher marker; did you mean 'publications'?",
+        (
+            "researcher: docs/index.md:6: unknown section 'publicatons' in a researcher marker; "
+            "did you mean 'publications'?"
+        ),
         "researcher: docs/index.md:7: researcher publications marker: unknown option 'colour'",
-        "researcher: docs/index.md:7: researcher publications marker: limit should be a whole number from 0 to 1000000, not 'many'",
-        "researcher: docs/index.md:7: researcher publications marker: group_by should be one of year, type, none, not 'venue'",
+        (
+            "researcher: docs/index.md:7: researcher publications marker: "
+            "limit should be a whole number from 0 to 1000000, not 'many'"
+        ),
+        (
+            "researcher: docs/index.md:7: researcher publications marker: "
+            "group_by should be one of year, type, none, not 'venue'"
+        ),
         "researcher: docs/index.md:8: researcher projects marker: this page has no projects to show",
     ]
 
@@ -390,14 +465,34 @@ experiences: []
 def test_every_bad_input_warns_with_file_line_and_path(build_site):
     result = build_site({"index.md": BAD})
     assert result.researcher_warnings() == [
-        "researcher: docs/index.md:24: experiences: unknown front-matter key; did you mean 'experience'? Its entries are not shown",
+        (
+            "researcher: docs/index.md:24: experiences: unknown front-matter key; did you mean 'experience'? "
+            "Its entries are not shown"
+        ),
         "researcher: docs/index.md:4: profile.emial: unknown field of a profile; did you mean 'email'?",
         "researcher: docs/index.md:7: publications[0].venu: unknown field of a publication; did you mean 'venue'?",
-        "researcher: docs/index.md:8: publications[1]: this publication has no 'title', which is required; this publication is left out",
-        "researcher: docs/index.md:10: publications[2].year: expected a year like 2024, got a string 'twenty'; this publication is left out",
-        'researcher: docs/index.md:12: publications[3].authors: expected a list of author names, like [Yu Cheng, "Wang, Lei"], got a string; this publication is left out',
-        "researcher: docs/index.md:14: publications[4].links: expected a mapping of link kind to URL or id (for example github: octocat), got a list; this publication is left out",
-        "researcher: docs/index.md:19: experience[0].start: '2022-13' has no month 13; expected a date as YYYY, YYYY-MM or YYYY-MM-DD; this experience entry is left out",
+        (
+            "researcher: docs/index.md:8: publications[1]: this publication has no 'title', which is required; "
+            "this publication is left out"
+        ),
+        (
+            "researcher: docs/index.md:10: publications[2].year: expected a year like 2024, got a string 'twenty'; "
+            "this publication is left out"
+        ),
+        (
+            "researcher: docs/index.md:12: publications[3].authors: "
+            'expected a list of author names, like [Yu Cheng, "Wang, Lei"], got a string; '
+            "this publication is left out"
+        ),
+        (
+            "researcher: docs/index.md:14: publications[4].links: "
+            "expected a mapping of link kind to URL or id (for example github: octocat), got a list; "
+            "this publication is left out"
+        ),
+        (
+            "researcher: docs/index.md:19: experience[0].start: '2022-13' has no month 13; "
+            "expected a date as YYYY, YYYY-MM or YYYY-MM-DD; this experience entry is left out"
+        ),
         "researcher: docs/index.md:23: experience[1].end: ends (2021-01) before it starts (2022-05)",
     ]
     soup = result.html()
@@ -429,7 +524,9 @@ def test_strict_build_fails_on_any_warning(build_site):
 
 
 def test_profile_with_a_bad_field_keeps_the_rest(build_site):
-    result = build_site({"index.md": page({"profile": {"name": "Yu Cheng", "interests": {"a": 1}, "photo": "javascript:x"}})})
+    result = build_site(
+        {"index.md": page({"profile": {"name": "Yu Cheng", "interests": {"a": 1}, "photo": "javascript:x"}})}
+    )
     assert result.html().select_one(".p-name").get_text() == "Yu Cheng"
     assert len(result.researcher_warnings()) == 2
     assert all(w.endswith("; this field is ignored") for w in result.researcher_warnings())
@@ -439,7 +536,11 @@ def test_profile_with_a_bad_field_keeps_the_rest(build_site):
 
 
 def test_plain_mkdocs_theme_builds_cleanly(build_site):
-    result = build_site(home(publications=[{"title": "T", "authors": twelve_authors(0), "links": {"pdf": "https://x.org/p.pdf"}}]), theme="mkdocs", strict=True)
+    result = build_site(
+        home(publications=[{"title": "T", "authors": twelve_authors(0), "links": {"pdf": "https://x.org/p.pdf"}}]),
+        theme="mkdocs",
+        strict=True,
+    )
     assert result.error is None, result.warnings
     soup = result.html()
     assert soup.select_one('link[href$="assets/researcher/researcher.css"]') is not None
@@ -455,7 +556,9 @@ def test_custom_dir_template_overrides_ours(build_site, tmp_path):
     (overrides / "projects.html").write_text(
         '<ul class="my-projects">{% for p in projects %}<li class="researcher-item">{{ p.name }}</li>{% endfor %}</ul>'
     )
-    result = build_site(home(projects=[{"name": "<Mine>"}]), theme={"name": "material", "custom_dir": str(tmp_path / "overrides")})
+    result = build_site(
+        home(projects=[{"name": "<Mine>"}]), theme={"name": "material", "custom_dir": str(tmp_path / "overrides")}
+    )
     soup = result.html()
     assert soup.select_one(".researcher-projects ul.my-projects li").get_text() == "<Mine>"
     assert soup.select_one(".researcher-project") is None
@@ -468,8 +571,13 @@ def test_a_custom_publications_template_can_keep_or_replace_the_entry_markup(bui
         '<ol class="mine">{% for pub in publications %}{% if pub.selected %}{{ h.publication(pub) }}'
         '{% else %}<li class="plain">{{ pub.title }}</li>{% endif %}{% endfor %}</ol>'
     )
-    pubs = [{"title": "<Chosen>", "selected": True, "authors": ["Yu Cheng", "Lei Wang"], "year": 2024}, {"title": "<Other>", "year": 2020}]
-    result = build_site(home(publications=pubs), theme={"name": "material", "custom_dir": str(tmp_path / "overrides")}, strict=True)
+    pubs = [
+        {"title": "<Chosen>", "selected": True, "authors": ["Yu Cheng", "Lei Wang"], "year": 2024},
+        {"title": "<Other>", "year": 2020},
+    ]
+    result = build_site(
+        home(publications=pubs), theme={"name": "material", "custom_dir": str(tmp_path / "overrides")}, strict=True
+    )
     assert result.error is None, result.warnings
     soup = result.html()
     chosen = soup.select_one("ol.mine li.researcher-publication")
@@ -486,10 +594,9 @@ def test_same_input_builds_identical_html(build_site):
 
 
 def test_example_site_builds_strict_and_shows_both_homepages(build_site, tmp_path):
+    from conftest import EXAMPLE_SITE
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
-
-    from conftest import EXAMPLE_SITE
 
     site = tmp_path / "example"
     build(load_config(str(EXAMPLE_SITE / "mkdocs.yml"), strict=True, site_dir=str(site)))
@@ -502,8 +609,10 @@ def test_example_site_builds_strict_and_shows_both_homepages(build_site, tmp_pat
     assert home_page.select_one(".researcher-publication__award").get_text() == "Oral Presentation"
     sosp = [p for p in home_page.select(".researcher-publication") if "SOSP" in p.get_text()][0]
     assert sosp.select_one("summary").get_text() == ", and 4 more authors"
-    assert [e.select_one(".researcher-dates").get_text() for e in home_page.select(".researcher-experience .researcher-item")] == [
-        "Apr 2022 – Present", "Jul 2021 – Jan 2022", "Oct 2020 – Jul 2021"]
+    assert [
+        e.select_one(".researcher-dates").get_text()
+        for e in home_page.select(".researcher-experience .researcher-item")
+    ] == ["Apr 2022 – Present", "Jul 2021 – Jan 2022", "Oct 2020 – Jul 2021"]
     qi = BeautifulSoup((site / "chengxiang-qi" / "index.html").read_text(), "html.parser")
     assert qi.select_one(".researcher-profile__native").get_text() == "齐呈祥"
     assert len(qi.select(".researcher-projects .researcher-item")) == 9
@@ -541,6 +650,9 @@ def test_the_stylesheet_is_published_once_and_a_custom_dir_copy_wins(build_site,
     overrides = tmp_path / "overrides" / "researcher"
     overrides.mkdir(parents=True)
     (overrides / "researcher.css").write_text(".mine { color: red }\n", encoding="utf-8")
-    custom = build_site({"index.md": page({"profile": {"name": "Yu Cheng"}})}, theme={"name": "material", "custom_dir": str(tmp_path / "overrides")})
+    custom = build_site(
+        {"index.md": page({"profile": {"name": "Yu Cheng"}})},
+        theme={"name": "material", "custom_dir": str(tmp_path / "overrides")},
+    )
     assert (custom.site / "assets/researcher/researcher.css").read_text(encoding="utf-8") == ".mine { color: red }\n"
     assert not (custom.site / "researcher").exists()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from conftest import EXAMPLE_SITE
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-
-from conftest import EXAMPLE_SITE
 
 
 def _build(target):

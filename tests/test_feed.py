@@ -23,7 +23,9 @@ def items() -> list[FeedItem]:
 
 
 def feed(**kw) -> str:
-    values = dict(title="Chengxiang Qi", site_url=SITE, feed_url=FEED, author_name="齐呈祥", updated=None, items=items())
+    values = dict(
+        title="Chengxiang Qi", site_url=SITE, feed_url=FEED, author_name="齐呈祥", updated=None, items=items()
+    )
     values.update(kw)
     return atom_feed(**values)
 
@@ -97,7 +99,14 @@ def test_publication_feed_items():
     ]
     page = "https://example.org/~qi/publications/"
     assert publication_feed_items(pubs, page_url=page) == [
-        FeedItem(f"{page}#pub-qi2024-dated", "Dated", f"{page}#pub-qi2024-dated", "2024-07-01", "Some Markdown.", "publication"),
+        FeedItem(
+            f"{page}#pub-qi2024-dated",
+            "Dated",
+            f"{page}#pub-qi2024-dated",
+            "2024-07-01",
+            "Some Markdown.",
+            "publication",
+        ),
         FeedItem(f"{page}#pub-y", "Year only", f"{page}#pub-y", "2021-01-01", "a *b*", "publication"),
     ]
     with pytest.raises(ValueError):
@@ -108,4 +117,8 @@ def test_publication_items_make_a_valid_feed():
     pubs = [Publication(title=f"Paper {i}", key=f"p{i}", year=2020 + i) for i in range(3)]
     items = publication_feed_items(pubs, page_url=SITE)
     root = ET.fromstring(atom_feed(title="T", site_url=SITE, feed_url=FEED, author_name="A", updated=None, items=items))
-    assert [e.findtext("a:title", namespaces=NS) for e in root.findall("a:entry", NS)] == ["Paper 2", "Paper 1", "Paper 0"]
+    assert [e.findtext("a:title", namespaces=NS) for e in root.findall("a:entry", NS)] == [
+        "Paper 2",
+        "Paper 1",
+        "Paper 0",
+    ]

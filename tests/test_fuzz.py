@@ -25,10 +25,9 @@ import shlex
 
 import jinja2
 import pytest
+from conftest import page
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-
-from conftest import page
 
 FUZZ = settings(
     max_examples=40,
@@ -130,7 +129,13 @@ junk = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(_CHARS, max_size=8), inner, max_size=3),
     max_leaves=6,
 )
-SAFE_URLS = ["https://example.org/x", "mailto:someone@example.org", "files/cv.pdf", "#anchor", "https://example.org/\"><script>alert(1)</script>"]
+SAFE_URLS = [
+    "https://example.org/x",
+    "mailto:someone@example.org",
+    "files/cv.pdf",
+    "#anchor",
+    'https://example.org/"><script>alert(1)</script>',
+]
 UNSAFE_URLS = [
     "javascript:alert(1)",
     " JaVaScRiPt:alert(1)",
@@ -144,7 +149,21 @@ UNSAFE_URLS = [
     "\\\\evil.example.org",
 ]
 urls = st.one_of(st.sampled_from(UNSAFE_URLS), st.sampled_from(UNSAFE_URLS), st.sampled_from(SAFE_URLS), hostile_text)
-LINK_KINDS = ["github", "scholar", "orcid", "homepage", "cv", "pdf", "arxiv", "doi", "code", "slides", "x", "mylab", "githib"]
+LINK_KINDS = [
+    "github",
+    "scholar",
+    "orcid",
+    "homepage",
+    "cv",
+    "pdf",
+    "arxiv",
+    "doi",
+    "code",
+    "slides",
+    "x",
+    "mylab",
+    "githib",
+]
 link_kinds = st.sampled_from(LINK_KINDS) | st.text(_CHARS, max_size=6)
 links = st.one_of(
     st.dictionaries(link_kinds, urls, min_size=1, max_size=4),
@@ -153,12 +172,15 @@ links = st.one_of(
     junk,
 )
 text_list = st.one_of(st.lists(hostile_text | junk, max_size=4), junk)
-dates = st.one_of(st.dates(), st.sampled_from(["2024", "2022-13", "2022-02-30x", "present", "now", "2023-06", "1999-1-1"]), junk)
+dates = st.one_of(
+    st.dates(), st.sampled_from(["2024", "2022-13", "2022-02-30x", "present", "now", "2023-06", "1999-1-1"]), junk
+)
 
 
 def fuzzed(fields: dict, required: tuple[str, ...] = ()) -> st.SearchStrategy:
     """An entry: clean (each field of its own kind, which may still be a wrong value), messy (any field,
     required ones too, may be junk; unknown fields added) or not a mapping at all."""
+
     def entry(wrap) -> st.SearchStrategy:
         return st.fixed_dictionaries(
             {name: wrap(fields[name]) for name in required},
@@ -180,8 +202,10 @@ profile = fuzzed(
         "pronouns": hostile_text,
         "photo": urls,
         "position": hostile_text,
-        "affiliations": st.lists(hostile_text | st.fixed_dictionaries({"name": hostile_text}, optional={"url": urls}), max_size=3),
-        "email": hostile_text | st.sampled_from(["a@b.org", "x<y>@evil\".org"]),
+        "affiliations": st.lists(
+            hostile_text | st.fixed_dictionaries({"name": hostile_text}, optional={"url": urls}), max_size=3
+        ),
+        "email": hostile_text | st.sampled_from(["a@b.org", 'x<y>@evil".org']),
         "interests": text_list,
         "aliases": text_list,
         "links": links,

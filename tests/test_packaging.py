@@ -9,7 +9,6 @@ import venv
 
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import EXAMPLE_SITE, REPO
 
 
@@ -20,7 +19,9 @@ def run(*args, **kwargs):
 
 def sections(site, page="index.html"):
     soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
-    return [" ".join(s["class"]) for s in soup.select("article .researcher-section")], len(soup.select(".researcher-item"))
+    return [" ".join(s["class"]) for s in soup.select("article .researcher-section")], len(
+        soup.select(".researcher-item")
+    )
 
 
 @pytest.fixture(scope="module")

@@ -23,16 +23,30 @@ BIB = r"""@inproceedings{a2024,
   year={2022}
 }
 """
-YU = "profile:\n  name: Yu Cheng\n  position: PhD student\n  photo: yu.svg\n  group: PhD students\n  links: {github: yucheng}\n"
+YU = (
+    "profile:\n  name: Yu Cheng\n  position: PhD student\n  photo: yu.svg\n  group: PhD students\n"
+    "  links: {github: yucheng}\n"
+)
 QI = "profile:\n  name: Chengxiang Qi\n  native_name: 齐呈祥\n  group: Alumni\n"
 PROF = "profile:\n  name: Zhi Yang\n  group: Faculty\n"
 SVG = "<svg xmlns='http://www.w3.org/2000/svg'/>"
-PLUGIN = [{"researcher": {"bibliography": ["docs/lab.bib"], "people": "docs/people", "people_groups": ["Faculty", "PhD students", "Alumni"]}}]
+PLUGIN = [
+    {
+        "researcher": {
+            "bibliography": ["docs/lab.bib"],
+            "people": "docs/people",
+            "people_groups": ["Faculty", "PhD students", "Alumni"],
+        }
+    }
+]
 
 
 def lab(build_site, **pages):
     files = {
-        "people/yu-cheng.yml": YU, "people/chengxiang-qi.yml": QI, "people/zhi-yang.yml": PROF, "people/yu.svg": SVG,
+        "people/yu-cheng.yml": YU,
+        "people/chengxiang-qi.yml": QI,
+        "people/zhi-yang.yml": PROF,
+        "people/yu.svg": SVG,
         "lab.bib": BIB,
         "index.md": "# Lab\n\n<!-- researcher people -->\n\n<!-- researcher publications -->\n",
         "members/yu.md": page({"profile": "yu-cheng"}, "<!-- researcher publications -->\n"),
@@ -53,7 +67,11 @@ def test_people_page_groups_cards_in_the_configured_order_and_links_members(buil
     section = soup.select_one(".researcher-section.researcher-people")
     assert [h.get_text().strip() for h in section.select("h3")] == ["Faculty", "PhD students", "Alumni"]
     cards = section.select(".researcher-item")
-    assert [c.select_one(".researcher-person__name").get_text() for c in cards] == ["Zhi Yang", "Yu Cheng", "Chengxiang Qi 齐呈祥"]
+    assert [c.select_one(".researcher-person__name").get_text() for c in cards] == [
+        "Zhi Yang",
+        "Yu Cheng",
+        "Chengxiang Qi 齐呈祥",
+    ]
     links = [(c.select_one(".researcher-person__name a") or {}).get("href") for c in cards]
     assert links == [None, "members/yu/", "members/qi/"]
     assert cards[1].select_one("img")["src"] == "people/yu.svg"  # relative to the person's file
@@ -84,19 +102,32 @@ def test_member_page_shows_the_members_papers_highlighted_and_links_co_members(b
 
 def test_profile_by_id_renders_like_front_matter(build_site):
     by_id = lab(build_site).html("members/qi/index.html").select_one(".researcher-profile")
-    inline = build_site({"index.md": page({"profile": {"name": "Chengxiang Qi", "native_name": "齐呈祥", "group": "Alumni"}})}).html()
+    inline = build_site(
+        {"index.md": page({"profile": {"name": "Chengxiang Qi", "native_name": "齐呈祥", "group": "Alumni"}})}
+    ).html()
     assert str(by_id) == str(inline.select_one(".researcher-profile"))
 
 
 def test_bad_ids_and_broken_member_files_warn(build_site):
-    result = lab(build_site, **{
-        "members/typo.md": page({"profile": "yu-chen"}),
-        "people/broken.yml": "profile: [\n",
-        "people/nameless.yml": "profile:\n  position: Ghost\n",
-        "odd.md": "<!-- researcher publications author=nobody -->\n",
-    })
+    result = lab(
+        build_site,
+        **{
+            "members/typo.md": page({"profile": "yu-chen"}),
+            "people/broken.yml": "profile: [\n",
+            "people/nameless.yml": "profile:\n  position: Ghost\n",
+            "odd.md": "<!-- researcher publications author=nobody -->\n",
+        },
+    )
     warnings = result.researcher_warnings()
-    assert "researcher: docs/members/typo.md:2: profile: no person 'yu-chen' in the people folder; did you mean 'yu-cheng'?" in warnings
+    assert (
+        "researcher: docs/members/typo.md:2: profile: no person 'yu-chen' in the people folder; "
+        "did you mean 'yu-cheng'?" in warnings
+    )
     assert any(w.startswith("researcher: docs/people/broken.yml:2: not valid YAML") for w in warnings), warnings
-    assert "researcher: docs/people/nameless.yml:1: profile: this profile has no 'name', which is required; this profile is left out" in warnings
-    assert any("docs/odd.md:1: researcher publications marker: no person 'nobody' in the people folder" in w for w in warnings), warnings
+    assert (
+        "researcher: docs/people/nameless.yml:1: profile: this profile has no 'name', which is required; "
+        "this profile is left out" in warnings
+    )
+    assert any(
+        "docs/odd.md:1: researcher publications marker: no person 'nobody' in the people folder" in w for w in warnings
+    ), warnings

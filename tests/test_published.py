@@ -6,20 +6,41 @@ import json
 import xml.etree.ElementTree as ET
 
 import bibtexparser
-
 from conftest import page
 
 EVIL = 'A </script><script>alert(1)</script> "quoted" title'
 PUBS = [
-    {"title": "PipeThreader: Software-Defined Pipelining", "key": "cheng2025pipethreader", "authors": ["Yu Cheng", "Jürgen Müller", "齐呈祥"],
-     "venue": "OSDI '25", "year": 2025, "month": 7, "type": "conference", "abstract": "We *pipeline* kernels.",
-     "links": {"pdf": "files/p.pdf", "arxiv": "2410.12345", "doi": "10.1145/3694715.3695961"}},
-    {"title": EVIL, "key": "evil2024", "authors": ["Yu Cheng"], "venue": "Journal of Tests", "year": 2024, "type": "journal"},
+    {
+        "title": "PipeThreader: Software-Defined Pipelining",
+        "key": "cheng2025pipethreader",
+        "authors": ["Yu Cheng", "Jürgen Müller", "齐呈祥"],
+        "venue": "OSDI '25",
+        "year": 2025,
+        "month": 7,
+        "type": "conference",
+        "abstract": "We *pipeline* kernels.",
+        "links": {"pdf": "files/p.pdf", "arxiv": "2410.12345", "doi": "10.1145/3694715.3695961"},
+    },
+    {
+        "title": EVIL,
+        "key": "evil2024",
+        "authors": ["Yu Cheng"],
+        "venue": "Journal of Tests",
+        "year": 2024,
+        "type": "journal",
+    },
     {"title": "Not on its own page", "key": "hidden2023", "year": 2023, "page": False},
 ]
 FRONT = {
-    "profile": {"name": "Yu Cheng", "native_name": "程羽", "position": "PhD student", "email": "yu@example.org", "photo": "me.svg",
-                "affiliations": [{"name": "Peking University", "url": "https://www.pku.edu.cn/"}], "links": {"github": "octocat"}},
+    "profile": {
+        "name": "Yu Cheng",
+        "native_name": "程羽",
+        "position": "PhD student",
+        "email": "yu@example.org",
+        "photo": "me.svg",
+        "affiliations": [{"name": "Peking University", "url": "https://www.pku.edu.cn/"}],
+        "links": {"github": "octocat"},
+    },
     "publications": PUBS,
     "news": [{"date": "2025-07-02", "text": "PipeThreader accepted at **OSDI**."}],
     "experience": [{"organization": "MSRA", "role": "Intern", "start": "2022-04", "end": "present"}],
@@ -28,7 +49,11 @@ PLUGIN = [{"researcher": {"publication_pages": True, "feed": True, "json_resume"
 
 
 def build(build_site, **config):
-    pages = {"index.md": page(FRONT, "Bio.\n"), "files/p.pdf": "%PDF", "me.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>"}
+    pages = {
+        "index.md": page(FRONT, "Bio.\n"),
+        "files/p.pdf": "%PDF",
+        "me.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    }
     return build_site(pages, plugins=PLUGIN, **config)
 
 
@@ -100,14 +125,19 @@ def test_json_ld_person_and_article_parse_and_cannot_break_out(build_site):
     assert meta(evil, "citation_title") == [EVIL]
     assert meta(evil, "citation_journal_title") == ["Journal of Tests"]
     # Nothing from the title became an element of the head.
-    assert [s for s in evil.select("script") if "alert(1)" in (s.string or "") and s.get("type") != "application/ld+json"] == []
+    assert [
+        s for s in evil.select("script") if "alert(1)" in (s.string or "") and s.get("type") != "application/ld+json"
+    ] == []
 
 
 def test_atom_feed_is_valid_and_linked(build_site):
     result = build(build_site, site_url="https://example.org/")
     home = result.html()
     assert home.select_one('link[rel=alternate][type="application/atom+xml"]')["href"] == "feed.xml"
-    assert result.html("publications/evil2024/index.html").select_one('link[type="application/atom+xml"]')["href"] == "../../feed.xml"
+    assert (
+        result.html("publications/evil2024/index.html").select_one('link[type="application/atom+xml"]')["href"]
+        == "../../feed.xml"
+    )
     tree = ET.fromstring((result.site / "feed.xml").read_bytes())
     ns = {"a": "http://www.w3.org/2005/Atom"}
     assert tree.tag == "{http://www.w3.org/2005/Atom}feed"
@@ -141,6 +171,9 @@ def test_without_site_url_a_clear_warning_and_no_crash(build_site):
 
 
 def test_two_builds_are_byte_identical(build_site):
-    first, second = build(build_site, site_url="https://example.org/"), build(build_site, site_url="https://example.org/")
+    first, second = (
+        build(build_site, site_url="https://example.org/"),
+        build(build_site, site_url="https://example.org/"),
+    )
     for name in ("index.html", "feed.xml", "resume.json", "publications.bib", "publications/evil2024/index.html"):
         assert (first.site / name).read_bytes() == (second.site / name).read_bytes(), name

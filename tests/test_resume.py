@@ -52,8 +52,15 @@ EXPERIENCE = [
     Experience(organization="Peking University", role="Teaching Assistant", start=PartialDate(2022), end=PRESENT),
 ]
 EDUCATION = [
-    Education(degree="PhD in Computer Science", institution="Peking University", start=PartialDate(2021, 9), end=PRESENT),
-    Education(degree="B.S., Mathematics", institution="Jürgen-Müller-Universität", start=PartialDate(2017), end=PartialDate(2021, 6)),
+    Education(
+        degree="PhD in Computer Science", institution="Peking University", start=PartialDate(2021, 9), end=PRESENT
+    ),
+    Education(
+        degree="B.S., Mathematics",
+        institution="Jürgen-Müller-Universität",
+        start=PartialDate(2017),
+        end=PartialDate(2021, 6),
+    ),
     Education(degree="Exchange student", institution="ETH Zürich"),
 ]
 PUBLICATIONS = [
@@ -84,7 +91,11 @@ def test_basics():
         "url": SITE,
         "profiles": [
             {"network": "GitHub", "username": "octo-cat", "url": "https://github.com/octo%2Dcat"},
-            {"network": "Google Scholar", "username": "AbCdEfGAAAAJ", "url": "https://scholar.google.com/citations?user=AbCdEfGAAAAJ"},
+            {
+                "network": "Google Scholar",
+                "username": "AbCdEfGAAAAJ",
+                "url": "https://scholar.google.com/citations?user=AbCdEfGAAAAJ",
+            },
             {"network": "Mastodon", "url": "https://sigmoid.social/@qi"},
             {"network": "Blog", "url": "https://example.org/blog/"},
         ],
@@ -122,7 +133,13 @@ def test_work():
 def test_education_splits_degree_into_study_type_and_area():
     assert resume()["education"] == [
         {"institution": "Peking University", "studyType": "PhD", "area": "Computer Science", "startDate": "2021-09"},
-        {"institution": "Jürgen-Müller-Universität", "studyType": "B.S.", "area": "Mathematics", "startDate": "2017", "endDate": "2021-06"},
+        {
+            "institution": "Jürgen-Müller-Universität",
+            "studyType": "B.S.",
+            "area": "Mathematics",
+            "startDate": "2017",
+            "endDate": "2021-06",
+        },
         {"institution": "ETH Zürich", "studyType": "Exchange student"},
     ]
 
@@ -130,7 +147,13 @@ def test_education_splits_degree_into_study_type_and_area():
 def test_publications():
     assert resume()["publications"] == [
         # The pdf comes before the arXiv entry in preference: it is the paper itself.
-        {"name": "Learning to Compile", "publisher": "ICSE 2024", "releaseDate": "2024-04", "url": "https://example.org/~qi/files/p.pdf", "summary": "We learn."},
+        {
+            "name": "Learning to Compile",
+            "publisher": "ICSE 2024",
+            "releaseDate": "2024-04",
+            "url": "https://example.org/~qi/files/p.pdf",
+            "summary": "We learn.",
+        },
         {"name": "Untitled note", "url": "https://doi.org/10.1/x"},
     ]
 

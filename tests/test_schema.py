@@ -8,8 +8,8 @@ import re
 import jsonschema
 import pytest
 import yaml
-
 from conftest import EXAMPLE_SITE
+
 from mkdocs_researcher import schema
 
 
@@ -44,9 +44,13 @@ def test_example_site_data_validates(name):
 
 def test_schema_rejects_what_the_plugin_rejects():
     validator = jsonschema.Draft202012Validator(schema.json_schema())
-    bad = {"publications": [{"title": "T", "venu": "x", "year": "twenty", "type": "poster"}], "profile": {"email": "x@y"}}
+    bad = {
+        "publications": [{"title": "T", "venu": "x", "year": "twenty", "type": "poster"}],
+        "profile": {"email": "x@y"},
+    }
     problems = {e.message for e in validator.iter_errors(bad)} | {
-        sub.message for e in validator.iter_errors(bad) for sub in (e.context or [])}
+        sub.message for e in validator.iter_errors(bad) for sub in (e.context or [])
+    }
     assert any("'name' is a required property" in p for p in problems)
     assert any("venu" in p for p in problems)
     assert any("poster" in p for p in problems)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import page
 
 
@@ -32,12 +31,28 @@ def test_awards_talks_teaching_service(build_site):
             {"title": "Best Paper", "awarder": "OSDI", "date": 2022},
             {"title": "Outstanding Thesis", "venue": "Tianjin University", "date": 2023, "details": "Top *1%*"},
         ],
-        "talks": [{"title": "Hypocaust", "event": "OS2ATC 2022", "location": "Beijing", "date": "2023-03", "links": {"slides": "https://x.org/s.pdf"}}],
+        "talks": [
+            {
+                "title": "Hypocaust",
+                "event": "OS2ATC 2022",
+                "location": "Beijing",
+                "date": "2023-03",
+                "links": {"slides": "https://x.org/s.pdf"},
+            }
+        ],
         "teaching": [
             {"course": "Algorithm Design and Analysis", "role": "TA", "term": "2022 Spring"},
-            {"course": "Algorithm Design and Analysis", "role": "TA", "term": "2023 Spring", "institution": "Peking University"},
+            {
+                "course": "Algorithm Design and Analysis",
+                "role": "TA",
+                "term": "2023 Spring",
+                "institution": "Peking University",
+            },
         ],
-        "service": [{"role": "Reviewer", "venue": "NeurIPS", "year": 2024}, {"role": "PC member", "organization": "EuroSys", "year": 2025}],
+        "service": [
+            {"role": "Reviewer", "venue": "NeurIPS", "year": 2024},
+            {"role": "PC member", "organization": "EuroSys", "year": 2025},
+        ],
     }
     soup = build_site({"index.md": page(front)}).html()
     awards = items(soup, "awards")
@@ -52,7 +67,10 @@ def test_awards_talks_teaching_service(build_site):
     assert [t.select_one(".researcher-entry__when").get_text() for t in teaching] == ["2023 Spring", "2022 Spring"]
     assert teaching[0].select_one(".researcher-entry__title").get_text() == "TA, Algorithm Design and Analysis"
     service = items(soup, "service")
-    assert [s.select_one(".researcher-entry__title").get_text() for s in service] == ["PC member, EuroSys", "Reviewer, NeurIPS"]
+    assert [s.select_one(".researcher-entry__title").get_text() for s in service] == [
+        "PC member, EuroSys",
+        "Reviewer, NeurIPS",
+    ]
     headings = [h.get_text().strip() for h in soup.select("article h2")]
     assert headings == ["Awards", "Talks", "Teaching", "Service"]
 
@@ -66,7 +84,10 @@ def test_skills_groups_with_colours_and_notes(build_site):
     groups = items(result.html(), "skills")
     assert len(groups) == 1  # the group with a bad colour is left out, with a warning
     assert groups[0]["style"] == "--researcher-skill-color: #5b4a3a"
-    assert [s.select_one(".researcher-skill__name").get_text() for s in groups[0].select(".researcher-skill")] == ["TileFusion", "CUTLASS"]
+    assert [s.select_one(".researcher-skill__name").get_text() for s in groups[0].select(".researcher-skill")] == [
+        "TileFusion",
+        "CUTLASS",
+    ]
     assert groups[0].select_one(".researcher-skill__note").get_text() == "Macro Kernel"
     assert result.researcher_warnings() == [
         "researcher: docs/index.md:10: skills[1].color: expected a CSS colour like #00369f, rgb(0, 54, 159) or navy, "
@@ -77,13 +98,28 @@ def test_skills_groups_with_colours_and_notes(build_site):
 @pytest.mark.parametrize(
     "front, expected",
     [
-        ({"news": [{"text": "No date"}]}, "news[0]: this news item has no 'date', which is required; this news item is left out"),
+        (
+            {"news": [{"text": "No date"}]},
+            "news[0]: this news item has no 'date', which is required; this news item is left out",
+        ),
         ({"awards": [{"title": "X", "dat": 2020}]}, "awards[0].dat: unknown field of an award; did you mean 'date'?"),
-        ({"talks": [{"title": "T", "date": "March"}]}, "talks[0].date: expected a date as YYYY, YYYY-MM or YYYY-MM-DD, got 'March'; this talk is left out"),
-        ({"teaching": [{"role": "TA"}]}, "teaching[0]: this teaching entry has no 'course', which is required; this teaching entry is left out"),
-        ({"service": [{"role": "Reviewer", "year": "soon"}]}, "service[0].year: expected a year like 2024, got a string 'soon'; this service entry is left out"),
+        (
+            {"talks": [{"title": "T", "date": "March"}]},
+            "talks[0].date: expected a date as YYYY, YYYY-MM or YYYY-MM-DD, got 'March'; this talk is left out",
+        ),
+        (
+            {"teaching": [{"role": "TA"}]},
+            "teaching[0]: this teaching entry has no 'course', which is required; this teaching entry is left out",
+        ),
+        (
+            {"service": [{"role": "Reviewer", "year": "soon"}]},
+            "service[0].year: expected a year like 2024, got a string 'soon'; this service entry is left out",
+        ),
         ({"skills": [{"name": "S", "items": "one, two"}]}, None),
-        ({"skills": [{"items": ["x"]}]}, "skills[0]: this skill group has no 'name', which is required; this skill group is left out"),
+        (
+            {"skills": [{"items": ["x"]}]},
+            "skills[0]: this skill group has no 'name', which is required; this skill group is left out",
+        ),
     ],
 )
 def test_bad_input_in_new_sections(build_site, front, expected):
@@ -112,18 +148,30 @@ def test_data_file_provides_sections_and_is_not_published(build_site):
 
 
 def test_data_file_problems_name_the_data_file(build_site):
-    pages = {"index.md": page({"data": "missing.yml"}), "broken.md": page({"data": "broken.yml"}), "broken.yml": "profile: [\n"}
+    pages = {
+        "index.md": page({"data": "missing.yml"}),
+        "broken.md": page({"data": "broken.yml"}),
+        "broken.yml": "profile: [\n",
+    }
     warnings = build_site(pages).researcher_warnings()
-    assert "researcher: docs/index.md:2: data: the data file 'docs/missing.yml' does not exist (paths are relative to this page's file)" in warnings
+    assert (
+        "researcher: docs/index.md:2: data: the data file 'docs/missing.yml' does not exist "
+        "(paths are relative to this page's file)" in warnings
+    )
     assert any(w.startswith("researcher: docs/broken.yml:2: not valid YAML: ") for w in warnings), warnings
 
 
 # Languages ----------------------------------------------------------------------------------------
 
 ZH_PROFILE = {
-    "profile": {"name": {"en": "Chengxiang Qi", "zh": "齐呈祥"}, "position": {"en": "Master student", "zh": "硕士研究生"}},
+    "profile": {
+        "name": {"en": "Chengxiang Qi", "zh": "齐呈祥"},
+        "position": {"en": "Master student", "zh": "硕士研究生"},
+    },
     "publications": [{"title": "T", "authors": [f"A{i} B{i}" for i in range(5)]}],
-    "experience": [{"organization": {"en": "Wechat", "zh": "微信"}, "role": {"en": "Intern"}, "start": "2025-06", "end": "present"}],
+    "experience": [
+        {"organization": {"en": "Wechat", "zh": "微信"}, "role": {"en": "Intern"}, "start": "2025-06", "end": "present"}
+    ],
 }
 
 
@@ -164,7 +212,16 @@ def test_every_label_is_translated_in_chinese():
 
 
 def test_labels_can_be_overridden_in_mkdocs_yml(build_site):
-    plugins = [{"researcher": {"labels": {"section": {"publications": "Papers"}, "more_authors": {"one": "+{n} other", "other": "+{n} others"}}}}]
+    plugins = [
+        {
+            "researcher": {
+                "labels": {
+                    "section": {"publications": "Papers"},
+                    "more_authors": {"one": "+{n} other", "other": "+{n} others"},
+                }
+            }
+        }
+    ]
     soup = build_site({"index.md": page(ZH_PROFILE)}, plugins=plugins).html()
     assert soup.select_one(".researcher-publications h2").get_text().strip() == "Papers"
     assert soup.select_one(".researcher-more-authors summary").get_text() == ", +2 others"
@@ -175,12 +232,20 @@ def test_mkdocs_static_i18n_builds_each_language(build_site):
     pages = {
         "index.md": page({"data": "people.yml"}, "English bio.\n"),
         "index.zh.md": page({"data": "people.yml"}, "中文简介。\n"),
-        "people.yml": "profile:\n  name: {en: Chengxiang Qi, zh: 齐呈祥}\nawards:\n  - title: {en: Third Prize, zh: 三等奖}\n    date: 2022\n",
+        "people.yml": (
+            "profile:\n  name: {en: Chengxiang Qi, zh: 齐呈祥}\n"
+            "awards:\n  - title: {en: Third Prize, zh: 三等奖}\n    date: 2022\n"
+        ),
     }
-    i18n = {"i18n": {"docs_structure": "suffix", "languages": [
-        {"locale": "en", "default": True, "name": "English", "build": True},
-        {"locale": "zh", "name": "中文", "build": True},
-    ]}}
+    i18n = {
+        "i18n": {
+            "docs_structure": "suffix",
+            "languages": [
+                {"locale": "en", "default": True, "name": "English", "build": True},
+                {"locale": "zh", "name": "中文", "build": True},
+            ],
+        }
+    }
     result = build_site(pages, plugins=[i18n, "researcher"], strict=True)
     assert result.error is None, result.warnings
     en, zh = result.html("index.html"), result.html("zh/index.html")

@@ -67,7 +67,8 @@ def test_tex_to_text(tex, text):
 
 
 def test_pylatexenc_is_used_only_for_text_with_a_macro(monkeypatch):
-    """Decoding costs ~0.1-1 ms a call: plain text, braces, math, \\& and symbols like \\ss must not reach pylatexenc."""
+    """Decoding costs ~0.1-1 ms a call: plain text, braces, math, \\& and symbols like \\ss must not reach
+    pylatexenc."""
     calls = []
 
     class Counting:
@@ -91,7 +92,14 @@ def test_pylatexenc_is_used_only_for_text_with_a_macro(monkeypatch):
 def test_alfolio_fields():
     pubs, messages = read("alfolio.bib")
     pub = pubs["cheng2025pipethreader"]
-    assert (pub.abbr, pub.selected, pub.award, pub.type, pub.year, pub.month) == ("OSDI", True, "Oral Presentation", "conference", 2025, 7)
+    assert (pub.abbr, pub.selected, pub.award, pub.type, pub.year, pub.month) == (
+        "OSDI",
+        True,
+        "Oral Presentation",
+        "conference",
+        2025,
+        7,
+    )
     assert pub.trusted is False
     assert [(a.name, a.marks) for a in pub.authors[:2]] == [("Yu Cheng", "*"), ("Lei Wang", "*")]
     assert [(link.kind, link.url) for link in pub.links] == [
@@ -112,7 +120,8 @@ def test_alfolio_fields():
     assert ("poster", "/files/poster.pdf") in [(link.kind, link.url) for link in preprint.links]  # absolute: no prefix
     assert "video" not in [link.kind for link in preprint.links]
     assert messages == [
-        "alfolio.bib:34: cheng2024arxiv.video: 'javascript:alert(1)' is not an http(s), mailto or relative URL; this link is left out"
+        "alfolio.bib:34: cheng2024arxiv.video: 'javascript:alert(1)' is not an http(s), mailto or relative URL; "
+        "this link is left out"
     ]
 
 
@@ -125,7 +134,13 @@ def test_accents():
     pubs, messages = read("accents.bib")
     pub = pubs["accents"]
     assert pub.title == "Über die Čech ßtraße and été in München"
-    assert [a.name for a in pub.authors] == ["Jörg Müller", "Marek Morzyński", "Ivan Perić", "Anna Zöller", "Hans Ørsted"]
+    assert [a.name for a in pub.authors] == [
+        "Jörg Müller",
+        "Marek Morzyński",
+        "Ivan Perić",
+        "Anna Zöller",
+        "Hans Ørsted",
+    ]
     assert pub.venue == "Zëitschrift für Maße" and messages == []
 
 
@@ -133,7 +148,9 @@ def test_protected_braces_dashes_and_math():
     pubs, _ = read("braces_math.bib")
     assert pubs["braces"].title == "GPU Kernels with Least-Squares Fitting \u2014 a Study of 10\u201320\xa0nodes"
     assert pubs["braces"].venue == "Proceedings of ACM SIGMOD"
-    assert pubs["math"].title == r"Sorting in $O(n \log n)$ time for $\alpha$-stable Lévy processes, 50% faster & simpler"
+    assert (
+        pubs["math"].title == r"Sorting in $O(n \log n)$ time for $\alpha$-stable Lévy processes, 50% faster & simpler"
+    )
 
 
 def test_months():
@@ -161,7 +178,9 @@ def test_crossref_fills_in_missing_fields_but_not_the_parents_links():
         ("doi", "https://doi.org/10.1145/3618260.3649760"),
     ]
     assert pubs["DBLP:conf/stoc/2024"].type == "other"
-    assert messages == ["crossref.bib:11: lost.crossref: no entry has the key 'nowhere'; no fields are filled in from it"]
+    assert messages == [
+        "crossref.bib:11: lost.crossref: no entry has the key 'nowhere'; no fields are filled in from it"
+    ]
 
 
 def test_string_macros_and_concatenation():
@@ -184,8 +203,8 @@ def test_broken_braces_lose_only_that_entry():
     pubs, messages = read("broken_braces.bib")
     assert set(pubs) == {"before", "after"}
     assert messages == [
-        "broken_braces.bib:3: broken: the entry does not end before the next one starts (a brace or quote is not closed), "
-        + LEFT_OUT
+        "broken_braces.bib:3: broken: the entry does not end before the next one starts "
+        "(a brace or quote is not closed), " + LEFT_OUT
     ]
 
 
@@ -203,7 +222,9 @@ def test_missing_commas():
 def test_unknown_macro():
     pubs, messages = read("unknown_macro.bib")
     assert pubs["macro"].venue == "tpami" and "other" in pubs
-    assert messages == ["unknown_macro.bib:1: macro.journal: 'tpami' is not a defined @string macro; its name is used as the text"]
+    assert messages == [
+        "unknown_macro.bib:1: macro.journal: 'tpami' is not a defined @string macro; its name is used as the text"
+    ]
 
 
 def test_removing_code_leaves_codeurl_and_the_title_alone():
@@ -223,7 +244,9 @@ def _fields(bibtex_text: str) -> dict:
 
 @pytest.mark.parametrize("name", ["alfolio.bib", "code_field.bib", "escaped_brace.bib"])
 def test_the_bibtex_keeps_every_other_field_as_written(name):
-    source = {entry.key: entry for entry in bibtexparser.parse_string((FIXTURES / name).read_text(), parse_stack=[]).entries}
+    source = {
+        entry.key: entry for entry in bibtexparser.parse_string((FIXTURES / name).read_text(), parse_stack=[]).entries
+    }
     for key, pub in read(name)[0].items():
         written = {k: v for k, v in _fields(source[key].raw).items() if k.lower() not in DISPLAY_ONLY_FIELDS}
         assert _fields(pub.bibtex) == written
@@ -295,7 +318,10 @@ def test_windows_1252_file():
 def test_binary_junk_is_skipped():
     pubs, messages = read("junk.bib")
     assert {key: pub.title for key, pub in pubs.items()} == {"good1": "Good one", "good2": "Good two é"}
-    assert messages == ["junk.bib:2: the file contains 6 bytes that are not text (binary junk), the first on this line; they are skipped"]
+    assert messages == [
+        "junk.bib:2: the file contains 6 bytes that are not text (binary junk), the first on this line; "
+        "they are skipped"
+    ]
 
 
 def test_utf8_with_bom(tmp_path):
@@ -310,12 +336,17 @@ def test_missing_and_empty_files(tmp_path):
     assert read_bibtex_file(tmp_path / "gone.bib", reporter) == []
     (tmp_path / "empty.bib").write_text("  \n")
     assert read_bibtex_file(tmp_path / "empty.bib", reporter) == []
-    assert [d.problem for d in reporter.found] == ["cannot read gone.bib: No such file or directory", "empty.bib is empty"]
+    assert [d.problem for d in reporter.found] == [
+        "cannot read gone.bib: No such file or directory",
+        "empty.bib is empty",
+    ]
 
 
 def test_fields_that_lost_their_entry_are_reported():
     reporter = Reporter("x.bib")
-    pubs = read_bibtex("@article{a, title={A}}\n},\n  journal = {Psychological Review},\n  year = {In Press},\n}\n", reporter)
+    pubs = read_bibtex(
+        "@article{a, title={A}}\n},\n  journal = {Psychological Review},\n  year = {In Press},\n}\n", reporter
+    )
     assert [pub.key for pub in pubs] == ["a"]
     assert [str(d) for d in reporter.found] == [
         "x.bib:3: text outside any entry looks like fields (journal, year = ...); it belongs to no entry and is ignored"
@@ -358,8 +389,8 @@ def test_entry_types():
     )
     types = [pub.type for pub in read_bibtex(text, Reporter("x.bib"))]
     assert types == [
-        "journal", "conference", "conference", "preprint", "preprint", "preprint", "other", "thesis", "thesis", "thesis",
-        "book", "chapter", "chapter", "report", "report", "patent", "other", "other", "preprint",
+        "journal", "conference", "conference", "preprint", "preprint", "preprint", "other", "thesis", "thesis",
+        "thesis", "book", "chapter", "chapter", "report", "report", "patent", "other", "other", "preprint",
     ]  # fmt: skip
 
 
@@ -367,7 +398,9 @@ def test_keywords_become_tags_and_doi_prefixes_are_understood():
     text = "@article{k, title={T}, keywords={GPU; compilers, GPU , deep learning}, doi={doi:10.1/abc}, url={http://doi.org/10.1/abc/}}"
     pub = read_bibtex(text, Reporter("x.bib"))[0]
     assert pub.tags == ["GPU", "compilers", "deep learning"]
-    assert [(link.kind, link.url) for link in pub.links] == [("doi", "https://doi.org/10.1/abc")]  # the url is the same page
+    assert [(link.kind, link.url) for link in pub.links] == [
+        ("doi", "https://doi.org/10.1/abc")
+    ]  # the url is the same page
 
 
 def test_a_failure_inside_bibtexparser_loses_only_that_entry(monkeypatch):
@@ -382,11 +415,15 @@ def test_a_failure_inside_bibtexparser_loses_only_that_entry(monkeypatch):
     reporter = Reporter("x.bib")
     pubs = read_bibtex("@article{a, title={A}}\n@misc{boom, title={B}}\n@article{c, title={C}}\n", reporter)
     assert [pub.key for pub in pubs] == ["a", "c"]
-    assert [str(d) for d in reporter.found] == [f"x.bib:2: boom: bibtexparser failed on this entry (an invalid state), {LEFT_OUT}"]
+    assert [str(d) for d in reporter.found] == [
+        f"x.bib:2: boom: bibtexparser failed on this entry (an invalid state), {LEFT_OUT}"
+    ]
 
 
 def test_entry_count_estimate():
-    text = '@string{a = "b"}\n@comment{x}\n@preamble{"p"}\n@article{k1, title={A}}\n@Book (k2, title={B})\nmail me@home\n'
+    text = (
+        '@string{a = "b"}\n@comment{x}\n@preamble{"p"}\n@article{k1, title={A}}\n@Book (k2, title={B})\nmail me@home\n'
+    )
     assert entry_count_estimate(text) == 2
 
 
@@ -443,9 +480,14 @@ def test_seed_papers_keep_both_entries_with_the_same_key():
         pytest.skip(f"the seed data is not at {path.parent}")
     pubs, reporter = _read_shared(path)
     assert entry_count_estimate(path.read_text()) == len(pubs) == 3
-    assert {pub.key: pub.abbr for pub in pubs} == {"zhao2023goldminer": "SOSP", "zhao2023goldminer-2": "SIGMOD", "jiang2022zoomer": "ICDE"}
+    assert {pub.key: pub.abbr for pub in pubs} == {
+        "zhao2023goldminer": "SOSP",
+        "zhao2023goldminer-2": "SIGMOD",
+        "jiang2022zoomer": "ICDE",
+    }
     assert [str(d) for d in reporter.found] == [
-        "papers.bib:14: zhao2023goldminer: this key is already used by the entry on line 1; this entry is kept as zhao2023goldminer-2"
+        "papers.bib:14: zhao2023goldminer: this key is already used by the entry on line 1; "
+        "this entry is kept as zhao2023goldminer-2"
     ]
     assert pubs[1].authors[-1].name == ET_AL and pubs[1].bibtex.startswith("@article{zhao2023goldminer,\n  title=")
 

@@ -63,8 +63,17 @@ def test_an_item():
         ("费孝通", "", "费孝通", ""),
         ("Zhihang Yuan", "Zhihang", "Yuan", "*"),
     ]
-    assert [(link.kind, link.url) for link in pub.links] == [("doi", "https://doi.org/10.1/abc"), ("html", "https://example.org/paper")]
-    assert (pub.abstract, pub.note, pub.tags, pub.trusted, pub.bibtex) == ("We present it.", "Oral", ["compilers", "GPU"], False, None)
+    assert [(link.kind, link.url) for link in pub.links] == [
+        ("doi", "https://doi.org/10.1/abc"),
+        ("html", "https://example.org/paper"),
+    ]
+    assert (pub.abstract, pub.note, pub.tags, pub.trusted, pub.bibtex) == (
+        "We present it.",
+        "Oral",
+        ["compilers", "GPU"],
+        False,
+        None,
+    )
 
 
 @pytest.mark.parametrize(
@@ -117,26 +126,46 @@ def test_theses_are_at_their_school():
 
 def test_alfolio_display_fields_in_csl():
     pubs, messages = read(
-        [{"id": "k", "title": "T", "abbr": "OSDI", "selected": True, "award": "Best Paper", "pdf": "k.pdf", "code": "javascript:x()"}]
+        [
+            {
+                "id": "k",
+                "title": "T",
+                "abbr": "OSDI",
+                "selected": True,
+                "award": "Best Paper",
+                "pdf": "k.pdf",
+                "code": "javascript:x()",
+            }
+        ]
     )
     assert (pubs[0].abbr, pubs[0].selected, pubs[0].award) == ("OSDI", True, "Best Paper")
     assert [(link.kind, link.url) for link in pubs[0].links] == [("pdf", "assets/pdf/k.pdf")]
-    assert messages == ["refs.json:2: k.code: 'javascript:x()' is not an http(s), mailto or relative URL; this link is left out"]
+    assert messages == [
+        "refs.json:2: k.code: 'javascript:x()' is not an http(s), mailto or relative URL; this link is left out"
+    ]
 
 
 def test_items_object_and_et_al():
-    pubs, messages = read({"items": [{"id": "k", "title": "T", "author": [{"family": "Cheng", "given": "Yu"}, {"literal": "others"}]}]})
+    pubs, messages = read(
+        {"items": [{"id": "k", "title": "T", "author": [{"family": "Cheng", "given": "Yu"}, {"literal": "others"}]}]}
+    )
     assert [a.name for a in pubs[0].authors] == ["Yu Cheng", ET_AL] and messages == []
 
 
 def test_invalid_json_is_one_warning_with_its_line():
     pubs, messages = read('[\n  {"id": "a", "title": "A"},\n  {"id": "b" "title": "B"}\n]')
     assert pubs == []
-    assert messages == ["refs.json:3: this is not valid JSON (Expecting ',' delimiter, column 14); no publication is read from the file"]
+    assert messages == [
+        "refs.json:3: this is not valid JSON (Expecting ',' delimiter, column 14); no publication is read from the file"
+    ]
 
 
 def test_bad_items_are_reported_and_the_others_kept():
-    text = '[\n  {"id": "a", "title": "A"},\n  "not an item",\n  {"id": "b"},\n  {"id": "c", "title": "C",\n   "author": [{"given": ""}, {"family": "Doe"}]},\n  {"id": "a", "title": "A again"}\n]'
+    text = (
+        '[\n  {"id": "a", "title": "A"},\n  "not an item",\n  {"id": "b"},\n'
+        '  {"id": "c", "title": "C",\n   "author": [{"given": ""}, {"family": "Doe"}]},\n'
+        '  {"id": "a", "title": "A again"}\n]'
+    )
     pubs, messages = read(text)
     assert [pub.key for pub in pubs] == ["a", "c", "a-2"]
     assert [a.name for a in pubs[1].authors] == ["Doe"]
@@ -151,7 +180,8 @@ def test_bad_items_are_reported_and_the_others_kept():
 def test_not_a_list():
     pubs, messages = read({"title": "one item, not a list"})
     assert pubs == [] and messages == [
-        "refs.json:1: expected a list of CSL items (or an object with an 'items' list); no publication is read from the file"
+        "refs.json:1: expected a list of CSL items (or an object with an 'items' list); "
+        "no publication is read from the file"
     ]
 
 
@@ -164,7 +194,9 @@ def test_missing_file(tmp_path):
 # --- The corpus -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["21_TomBener_quarto-chinese_bibliography.json", "22_jvanhare_bibliography_jvanhare.json"])
+@pytest.mark.parametrize(
+    "name", ["21_TomBener_quarto-chinese_bibliography.json", "22_jvanhare_bibliography_jvanhare.json"]
+)
 def test_corpus_file_loses_no_item_silently(name):
     manifest_path = SHARED / "corpus" / "MANIFEST.tsv"
     if not manifest_path.is_file():

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
 from pathlib import Path
-from typing import Iterator, Mapping, Protocol
+from typing import Protocol
 
 import bibtexparser
 from bibtexparser.model import (
@@ -33,8 +34,8 @@ from bibtexparser.model import (
 from pylatexenc import latex2text, latexwalker
 
 from ..diagnostics import Reporter
-from ..gcpause import gc_paused
 from ..fields import MONTH_NAMES
+from ..gcpause import gc_paused
 from ..links import expand, is_relative, label_for, safe_url
 from ..model import Author, Link, Publication
 from ..names import ANY_MARK, ET_AL, parse_author, split_marks
@@ -80,12 +81,29 @@ _LINK_FIELDS = (
     ("hal_id", "hal"),
 )
 # A crossref lends context (venue, year, publisher, editors), not the parent's own title, links or abstract.
-_OWN_FIELDS = frozenset(("title", "crossref", "url", "doi", "eprint", "abstract", "note", "keywords", "hal_id", "arxiv")) | _DISPLAY_ONLY
+_OWN_FIELDS = (
+    frozenset(("title", "crossref", "url", "doi", "eprint", "abstract", "note", "keywords", "hal_id", "arxiv"))
+    | _DISPLAY_ONLY
+)
 _FILE_LINKS = frozenset(("pdf", "slides", "poster", "supp"))  # al-folio looks these up under assets/pdf/
 _MONTH_MACROS = dict(
     zip(
         MONTH_NAMES,
-        ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"),
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        strict=True,
     )
 )
 
@@ -93,12 +111,15 @@ _MONTH_MACROS = dict(
 
 
 def _text_macros() -> latex2text.LatexContextDb:
-    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}); an unknown macro keeps its argument."""
+    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}); an unknown macro keeps its
+    argument."""
     macros = latex2text.get_default_latex_context_db()
     lacking = {"textless": "<", "textgreater": ">", "textbar": "|", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX"}
     symbols = [latex2text.MacroTextSpec(name, text) for name, text in lacking.items()]
     macros.add_context_category("researcher-symbols", macros=symbols, prepend=True)
-    macros.set_unknown_macro_spec(latex2text.MacroTextSpec("", discard=False))  # pylatexenc would drop \\texttt{x} whole
+    macros.set_unknown_macro_spec(
+        latex2text.MacroTextSpec("", discard=False)
+    )  # pylatexenc would drop \\texttt{x} whole
     return macros
 
 
@@ -109,7 +130,9 @@ def _symbols(macros: latex2text.LatexContextDb, parsing: latexwalker.LatexContex
     return {
         name: text.simplify_repl
         for name, (text, parse) in specs.items()
-        if isinstance(text.simplify_repl, str) and "%" not in text.simplify_repl and (parse is None or not parse.args_parser.argspec)
+        if isinstance(text.simplify_repl, str)
+        and "%" not in text.simplify_repl
+        and (parse is None or not parse.args_parser.argspec)
     }
 
 
@@ -265,7 +288,8 @@ def drop_junk(text: str, reporter: Reporter) -> str:
         return text
     reporter.warn(
         (),
-        f"the file contains {len(_JUNK.findall(text))} bytes that are not text (binary junk), the first on this line; they are skipped",
+        f"the file contains {len(_JUNK.findall(text))} bytes that are not text (binary junk), "
+        "the first on this line; they are skipped",
         line=text.count("\n", 0, first.start()) + 1,
     )
     return _JUNK.sub("", text)
@@ -321,13 +345,17 @@ def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
         pass
     blocks, line, counted = [], 1, 0
     starts = [m.start() for m in _LINE_START_AT.finditer(text)]
-    for start, end in zip([0] + starts, starts + [len(text)]):
+    for start, end in zip([0] + starts, starts + [len(text)], strict=True):
         line, counted = line + text.count("\n", counted, start), start
         try:
             with _quiet_bibtexparser():
                 blocks += [(block, line) for block in bibtexparser.parse_string(text[start:end], parse_stack=[]).blocks]
         except Exception as error:
-            reporter.warn(_key_path(text[start:end].lstrip()), f"bibtexparser failed on this entry ({error}), {LEFT_OUT}", line=line)
+            reporter.warn(
+                _key_path(text[start:end].lstrip()),
+                f"bibtexparser failed on this entry ({error}), {LEFT_OUT}",
+                line=line,
+            )
     return blocks
 
 
@@ -338,12 +366,20 @@ def _strings(blocks: list[tuple[Block, int]], reporter: Reporter, file_chars: in
     for block, offset in blocks:
         if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, String):
             block = block.ignore_error_block
-            reporter.warn((block.key,), "this @string macro is defined a second time; the later definition is used", line=block.start_line + offset)
+            reporter.warn(
+                (block.key,),
+                "this @string macro is defined a second time; the later definition is used",
+                line=block.start_line + offset,
+            )
         if isinstance(block, String):
             text, unknown, cut = macros.expand(block.value)
             line = block.start_line + offset
             for name in unknown:
-                reporter.warn((block.key,), f"'{name}' is not a @string macro defined before this one; its name is used as the text", line=line)
+                reporter.warn(
+                    (block.key,),
+                    f"'{name}' is not a @string macro defined before this one; its name is used as the text",
+                    line=line,
+                )
             if cut:
                 reporter.warn((block.key,), cut, line=line)
             macros.texts[block.key.lower()] = text
@@ -370,7 +406,9 @@ class _Splitter:
 
     def add(self, block: Block, offset: int) -> None:
         line = block.start_line + offset
-        if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and isinstance(block.ignore_error_block, Entry):
+        if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and isinstance(
+            block.ignore_error_block, Entry
+        ):
             block = block.ignore_error_block  # duplicate keys and fields are handled for all entries alike
         if isinstance(block, Entry):
             # Unbalanced as BibTeX counts braces: bibtexparser may have ended it at an escaped \{ or \}.
@@ -499,7 +537,11 @@ def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, rep
     for field in _split_at_missing_commas(item, offset, key, reporter):
         name = field.key.lower()
         if name in fields:
-            reporter.warn((key, name), "this field appears twice in the entry; the first one is used", line=field.start_line + offset)
+            reporter.warn(
+                (key, name),
+                "this field appears twice in the entry; the first one is used",
+                line=field.start_line + offset,
+            )
         else:
             fields[name] = field
 
@@ -514,7 +556,11 @@ def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Repor
         return
     value, name, start, line = item.value, item.key, 0, item.start_line
     while missed := _MISSED_FIELD.match(value, _pieces(value, start)[1]):
-        reporter.warn((key, name.lower()), f"a comma is missing before the field '{missed.group(1)}'; both fields are read", line=line + offset)
+        reporter.warn(
+            (key, name.lower()),
+            f"a comma is missing before the field '{missed.group(1)}'; both fields are read",
+            line=line + offset,
+        )
         yield Field(name, value[start : missed.start()].rstrip(), line)
         line += value.count("\n", start, missed.start())
         name, start = missed.group(1), missed.end()
@@ -739,13 +785,17 @@ class _Macros:
                 unknown.append(piece)
             if len(piece) > room:
                 piece = piece[:room]
-                cut = f"the text is longer than {MAX_VALUE_CHARS:,} characters once @string macros are expanded; it is cut there"
+                cut = (
+                    f"the text is longer than {MAX_VALUE_CHARS:,} characters once @string macros are expanded; "
+                    "it is cut there"
+                )
             if expanded:
                 if len(piece) > self.budget:
                     piece = piece[: self.budget]
                     cut = (
                         f"the @string macros of this file add more text than {self.limit:,} characters in all "
-                        f"({MACRO_TEXT_PER_FILE_CHAR} times the file's size, at least {MIN_MACRO_TEXT // 1024} KB); the text is cut there"
+                        f"({MACRO_TEXT_PER_FILE_CHAR} times the file's size, at least {MIN_MACRO_TEXT // 1024} KB); "
+                        "the text is cut there"
                     )
                 self.budget -= len(piece)
             parts.append(piece)
@@ -808,7 +858,10 @@ def _author(raw: str) -> Author:
             return replace(_author(name[1:-1]), marks=marks)
         whole = tex_to_text(name)
         return Author(name=whole, marks=marks, family=whole)
-    parts = [[(word, _word_text(word)) for word in _split_outside_braces(part, _SPACE) if word] for part in _split_outside_braces(name, _COMMA)]
+    parts = [
+        [(word, _word_text(word)) for word in _split_outside_braces(part, _SPACE) if word]
+        for part in _split_outside_braces(name, _COMMA)
+    ]
     for part in parts:  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
         if part and ANY_MARK.search(part[-1][1]):
             word, more = split_marks(part[-1][1])
@@ -893,7 +946,9 @@ def link_for(kind: str, value: str, source: FieldSource, field: str, assets_pref
     if kind in ("doi", "arxiv") and ":" in value:
         value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
     url, _ = expand(kind, value)
-    if kind in _FILE_LINKS and (":" not in url and url[:1] != "/" or is_relative(url)):  # no ":", no scheme: skip urlsplit
+    if kind in _FILE_LINKS and (
+        ":" not in url and url[:1] != "/" or is_relative(url)
+    ):  # no ":", no scheme: skip urlsplit
         url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
     safe = safe_url(url)
     if safe is None:
@@ -972,7 +1027,11 @@ def _month(values: _Values) -> int | None:
     if not text:
         return None
     name, leading = _MONTH_NAME.search(text), _LEADING_NUMBER.match(text)  # also "Jun.", "10 June", "11/2020"
-    number = _MONTHS.get(text.lower()) or (name and _MONTHS.get(name.group().lower())) or (leading and _MONTHS.get(leading.group(1)))
+    number = (
+        _MONTHS.get(text.lower())
+        or (name and _MONTHS.get(name.group().lower()))
+        or (leading and _MONTHS.get(leading.group(1)))
+    )
     if not number:
         values.warn("month", f"'{text}' is not a month; it is left out")
     return number or None

@@ -17,7 +17,15 @@ from typing import Any
 from ..diagnostics import Reporter
 from ..model import Author, Publication
 from ..names import ET_AL, parse_author, split_marks
-from .bibtex import LEFT_OUT, apply_display_fields, assign_unique_keys, drop_junk, mentions_arxiv, read_text_file, tags_from
+from .bibtex import (
+    LEFT_OUT,
+    apply_display_fields,
+    assign_unique_keys,
+    drop_junk,
+    mentions_arxiv,
+    read_text_file,
+    tags_from,
+)
 
 _TYPES = {
     "article-journal": "journal",
@@ -66,14 +74,22 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        reporter.warn((), f"this is not valid JSON ({error.msg}, column {error.colno}); no publication is read from the file", line=error.lineno)
+        reporter.warn(
+            (),
+            f"this is not valid JSON ({error.msg}, column {error.colno}); no publication is read from the file",
+            line=error.lineno,
+        )
         return []
     except ValueError as error:  # a number of more digits than Python converts
         reporter.warn((), f"this JSON cannot be read ({error}); no publication is read from the file")
         return []
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
-        reporter.warn((), "expected a list of CSL items (or an object with an 'items' list); no publication is read from the file", line=1)
+        reporter.warn(
+            (),
+            "expected a list of CSL items (or an object with an 'items' list); no publication is read from the file",
+            line=1,
+        )
         return []
     lines = _item_lines(text, len(items))
     found = []
@@ -141,13 +157,17 @@ class _Item:
 
 def _publication(item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str) -> Publication | None:
     if not isinstance(item, dict):
-        reporter.warn((), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line)
+        reporter.warn(
+            (), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line
+        )
         return None
     key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
     source = _Item(item, key, line, reporter)
     title = source.text("title")
     if not title:
-        reporter.warn((key,), f"item {index + 1} of the list (id {key or 'missing'}) has no title, {LEFT_OUT}", line=line)
+        reporter.warn(
+            (key,), f"item {index + 1} of the list (id {key or 'missing'}) has no title, {LEFT_OUT}", line=line
+        )
         return None
     year, month, date_words = _issued(item.get("issued"), source)
     venue = _venue(source)
@@ -178,7 +198,9 @@ def _venue(source: _Item) -> str | None:
 
 def _type(source: _Item, venue: str | None) -> str:
     kind = source.text("type") or ""
-    arxiv = mentions_arxiv(venue) or any("arxiv" in (source.text(name) or "").lower() for name in ("archive", "url", "doi", "number"))
+    arxiv = mentions_arxiv(venue) or any(
+        "arxiv" in (source.text(name) or "").lower() for name in ("archive", "url", "doi", "number")
+    )
     if kind in ("article", "article-journal") and arxiv:
         return "preprint"  # CSL 1.0.2 calls a preprint "article"; Zotero also files arXiv papers as journal articles
     return _TYPES.get(kind, "other")
@@ -195,7 +217,10 @@ def _issued(issued: Any, source: _Item) -> tuple[int | None, int | None, str | N
         month = _date_part(first[1], 2) if len(first) > 1 else None
         return year, month if month is not None and 1 <= month <= 12 else None, None  # 13-16 are seasons
     if first and any(char.isnumeric() for char in str(first[0])):
-        source.warn("issued", f"the year '{str(first[0])[:20]}' in date-parts is not a number of at most four digits; it is left out")
+        source.warn(
+            "issued",
+            f"the year '{str(first[0])[:20]}' in date-parts is not a number of at most four digits; it is left out",
+        )
     words = str(issued.get("raw") or issued.get("literal") or "").strip()
     date = _DATE.search(words)
     if not date:

@@ -37,7 +37,9 @@ class DataFiles:
             return path.as_posix()
 
     def contents_digest(self) -> str:
-        return hashlib.sha256(repr(sorted((str(path), held) for path, held in self.contents.items())).encode()).hexdigest()
+        return hashlib.sha256(
+            repr(sorted((str(path), held) for path, held in self.contents.items())).encode()
+        ).hexdigest()
 
     def read_text(self, path: Path, reporter: Reporter, where: tuple) -> str | None:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
@@ -47,9 +49,15 @@ class DataFiles:
             self.contents[path] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
             return text
         except FileNotFoundError:
-            reporter.warn(where, f"the data file '{self.display_name(path)}' does not exist (paths are relative to this page's file)")
+            reporter.warn(
+                where,
+                f"the data file '{self.display_name(path)}' does not exist (paths are relative to this page's file)",
+            )
         except UnicodeDecodeError as error:
-            reporter.warn(where, f"the data file '{self.display_name(path)}' is not UTF-8 text (byte {error.start}); save it as UTF-8")
+            reporter.warn(
+                where,
+                f"the data file '{self.display_name(path)}' is not UTF-8 text (byte {error.start}); save it as UTF-8",
+            )
         except OSError as error:
             reporter.warn(where, f"the data file '{self.display_name(path)}' cannot be read: {error.strerror}")
         return None
@@ -67,7 +75,9 @@ class DataFiles:
             file_reporter.warn((), f"not valid YAML: {loaded.error}; nothing is read from it", line=loaded.error_line)
             return None
         for where_twice, line, first in loaded.repeated:
-            file_reporter.warn(where_twice, f"this key is given twice (also on line {first}); only the last one is read", line=line)
+            file_reporter.warn(
+                where_twice, f"this key is given twice (also on line {first}); only the last one is read", line=line
+            )
         if not isinstance(loaded.data, dict):
             file_reporter.warn((), "expected a mapping of section names (profile, publications, …) at the top level")
             return None

@@ -68,7 +68,7 @@ def front_matter_text(source: str) -> str | None:
 def strip_front_matter(markdown: str) -> str:
     """The body after a front matter block (for text MkDocs left whole because its YAML failed)."""
     match = _FRONT_MATTER.match(markdown.replace("\r\n", "\n"))
-    return markdown.replace("\r\n", "\n")[match.end():].lstrip("\n") if match else markdown
+    return markdown.replace("\r\n", "\n")[match.end() :].lstrip("\n") if match else markdown
 
 
 def load_front_matter(source: str) -> LoadedYaml | None:
@@ -91,7 +91,8 @@ def load_yaml(text: str, first_line: int = 1) -> LoadedYaml:
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as error:
         if getattr(error, "problem", None) == "exceeded maximum nesting depth":
-            # libyaml's own limit, 1000 levels; the pure-Python parser would take seconds to explain it, quadratic in the depth
+            # libyaml's own limit, 1000 levels; the pure-Python parser would take seconds to explain it,
+            # quadratic in the depth
             return LoadedYaml(None, {}, _TOO_DEEP, error.problem_mark.line + first_line)
         error = _explained(text, error)
         mark = getattr(error, "problem_mark", None)

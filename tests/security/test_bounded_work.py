@@ -15,11 +15,11 @@ import json
 import multiprocessing
 import re
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
-
 from conftest import page
+
 from mkdocs_researcher import citation, names
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources import bibtex, csl
@@ -126,7 +126,10 @@ def read_bib(text: str, name: str = "x.bib") -> tuple[dict[str, str], list[str]]
 
 
 def value_cut() -> str:
-    return f"the text is longer than {bibtex.MAX_VALUE_CHARS:,} characters once @string macros are expanded; it is cut there"
+    return (
+        f"the text is longer than {bibtex.MAX_VALUE_CHARS:,} characters once @string macros are expanded; "
+        "it is cut there"
+    )
 
 
 def test_forty_nested_macros_in_a_kilobyte_are_cut_and_the_file_still_reads():
@@ -138,9 +141,15 @@ def test_forty_nested_macros_in_a_kilobyte_are_cut_and_the_file_still_reads():
     # a15 is 2 ** 16 characters, the limit itself; a16, on line 17, is the first past it.
     assert messages[0] == f"x.bib:17: a16: {value_cut()}"
     # Each macro cut is named once, on its own line: past the limit, then past what macros may add to the file.
-    about_macros = [re.fullmatch(r"x\.bib:(\d+): a(\d+): (.*)", message) for message in messages if message.startswith("x.bib:")]
+    about_macros = [
+        re.fullmatch(r"x\.bib:(\d+): a(\d+): (.*)", message) for message in messages if message.startswith("x.bib:")
+    ]
     about_macros = [match for match in about_macros if match]
-    assert [int(m[1]) for m in about_macros] == [int(m[2]) + 1 for m in about_macros] == sorted({int(m[1]) for m in about_macros})
+    assert (
+        [int(m[1]) for m in about_macros]
+        == [int(m[2]) + 1 for m in about_macros]
+        == sorted({int(m[1]) for m in about_macros})
+    )
     assert all(m[3].endswith("cut there") for m in about_macros) and "add more text than" in about_macros[-1][3]
 
 
@@ -176,9 +185,14 @@ def test_many_uses_of_a_large_macro_add_text_in_proportion_to_the_file():
 
 def test_many_missing_commas_are_repaired_without_recursion():
     fields = " ".join(f"f{i} = {{x}}" for i in range(5000))
-    titles, messages = in_child(lambda: read_bib("@article{k, title = {A} " + fields + "}\n@article{ok, title = {B}}\n"))
+    titles, messages = in_child(
+        lambda: read_bib("@article{k, title = {A} " + fields + "}\n@article{ok, title = {B}}\n")
+    )
     assert titles == {"k": "A", "ok": "B"}
-    assert len(messages) == 5000 and messages[0] == "x.bib:1: k.title: a comma is missing before the field 'f0'; both fields are read"
+    assert (
+        len(messages) == 5000
+        and messages[0] == "x.bib:1: k.title: a comma is missing before the field 'f0'; both fields are read"
+    )
 
 
 # --- 3. Long titles ------------------------------------------------------------------------------
@@ -224,7 +238,8 @@ def test_deeply_nested_json_is_a_warning(text):
     titles, messages = in_child(lambda: read_json(text))
     assert titles == []
     assert messages == [
-        f"x.json:1: this JSON is nested too deeply (more than {csl.MAX_JSON_DEPTH} arrays and objects inside one another); "
+        f"x.json:1: this JSON is nested too deeply "
+        f"(more than {csl.MAX_JSON_DEPTH} arrays and objects inside one another); "
         "no publication is read from the file"
     ]
 
@@ -329,7 +344,9 @@ RUN = {
 @pytest.mark.parametrize(
     "module, name, method, text_of_size",
     PATTERNS,
-    ids=[f"{module.__name__.rsplit('.', 1)[-1]}.{name}-{number}" for number, (module, name, _, _) in enumerate(PATTERNS)],
+    ids=[
+        f"{module.__name__.rsplit('.', 1)[-1]}.{name}-{number}" for number, (module, name, _, _) in enumerate(PATTERNS)
+    ],
 )
 def test_pattern_is_linear(module, name, method, text_of_size):
     pattern, run = getattr(module, name), RUN[method]
@@ -340,7 +357,11 @@ def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
     for module in (names, bibtex, csl, citation):
-        compiled = [f"{module.__name__}.{name}" for name, value in vars(module).items() if isinstance(value, re.Pattern) and id(value) not in measured]
+        compiled = [
+            f"{module.__name__}.{name}"
+            for name, value in vars(module).items()
+            if isinstance(value, re.Pattern) and id(value) not in measured
+        ]
         assert compiled == []
 
 
@@ -352,7 +373,9 @@ def test_a_year_of_superscript_digits_is_a_warning(year):
     reporter = Reporter("x.bib")
     pub = bibtex.read_bibtex(f"@article{{k,\n  title = {{T}},\n  year = {{{year}}}\n}}\n", reporter)[0]
     assert (pub.year, pub.note) == (None, year)
-    assert [str(d) for d in reporter.found] == [f"x.bib:3: k.year: '{year}' is not a year of four digits; it is shown in the note as written"]
+    assert [str(d) for d in reporter.found] == [
+        f"x.bib:3: k.year: '{year}' is not a year of four digits; it is shown in the note as written"
+    ]
 
 
 def test_a_year_in_other_decimal_digits_is_read():
@@ -374,14 +397,18 @@ def test_csl_date_parts_that_int_refuses_are_warnings(issued, year, month, warne
     pub = csl.read_csl_json(json.dumps([{"id": "k", "title": "T", "issued": issued}]), reporter)[0]
     assert (pub.year, pub.month) == (year, month)
     written = issued["date-parts"][0][0][:20]
-    expected = [f"x.json:1: k.issued: the year '{written}' in date-parts is not a number of at most four digits; it is left out"]
+    expected = [
+        f"x.json:1: k.issued: the year '{written}' in date-parts is not a number of at most four digits; it is left out"
+    ]
     assert [str(d) for d in reporter.found] == (expected if warned else [])
 
 
 def test_a_json_number_too_long_for_python_is_a_warning():
     titles, messages = read_json('[{"id": "k", "title": "T", "issued": {"date-parts": [[' + "9" * 5000 + "]]}}]")
     assert titles == [] and len(messages) == 1
-    assert messages[0].startswith("x.json: this JSON cannot be read (") and messages[0].endswith("no publication is read from the file")
+    assert messages[0].startswith("x.json: this JSON cannot be read (") and messages[0].endswith(
+        "no publication is read from the file"
+    )
 
 
 # --- End to end ----------------------------------------------------------------------------------------
@@ -390,14 +417,20 @@ def test_a_json_number_too_long_for_python_is_a_warning():
 def _built(result) -> dict:
     """What a test needs of a Build, in a form the child process can send."""
     html = result.text() if (result.site / "index.html").exists() else ""
-    return {"error": repr(result.error) if result.error else None, "warnings": result.researcher_warnings(), "html": html}
+    return {
+        "error": repr(result.error) if result.error else None,
+        "warnings": result.researcher_warnings(),
+        "html": html,
+    }
 
 
 def test_a_hostile_bib_file_warns_with_its_lines_and_the_site_builds(build_site):
     bib = (
         macro_bomb(40)
         + "@article{bomb, title = a39, year = 2020}\n"
-        + "@article{marks, title = {Marked}, author = {Lei Wang" + "* " * 4000 + "x and Jun Li*}, year = 2021}\n"
+        + "@article{marks, title = {Marked}, author = {Lei Wang"
+        + "* " * 4000
+        + "x and Jun Li*}, year = 2021}\n"
         + "@article{fine, title = {A Paper That Still Shows}, author = {Yu Cheng}, year = 2024}\n"
     )
     pages = {"index.md": page({"profile": {"name": "Yu Cheng"}, "publications": ["papers.bib"]}), "papers.bib": bib}
@@ -405,4 +438,6 @@ def test_a_hostile_bib_file_warns_with_its_lines_and_the_site_builds(build_site)
     assert result["error"] is None
     assert "A Paper That Still Shows" in result["html"] and "Marked" in result["html"]
     warnings = result["warnings"]
-    assert any(w.startswith("researcher: docs/papers.bib:17: a16: ") and w.endswith("it is cut there") for w in warnings), warnings
+    assert any(
+        w.startswith("researcher: docs/papers.bib:17: a16: ") and w.endswith("it is cut there") for w in warnings
+    ), warnings

@@ -100,15 +100,51 @@ def _root_relative(source: Path, target: Path) -> str:
     return "../" * len(source.resolve().parts) + target.as_posix().lstrip("/")
 
 
-@pytest.mark.parametrize("file, old, new, value, where", [
-    ("_pages/about.md", "image: prof_pic.jpg", "image: {}", "{deep}", "_pages/about.md: profile.image"),
-    ("_pages/about.md", "image: prof_pic.jpg", "image: {}", "../outside/secret-bytes", "_pages/about.md: profile.image"),
-    ("_pages/about.md", "{{ '/assets/pdf/cv.pdf' | relative_url }}", "/{}", "../outside/secret-bytes", "_pages/about.md"),
-    ("_projects/1_project.md", "img: assets/img/1.jpg", "img: {}", "../outside/secret-bytes", "_projects/1_project.md: img"),
-    ("_projects/1_project.md", 'path="assets/img/1.jpg"', 'path="{}"', "../outside/secret-bytes", "_projects/1_project.md"),
-    ("_data/socials.yml", "cv_pdf: /assets/pdf/cv.pdf", "cv_pdf: /{}", "../outside/secret-bytes", "_data/socials.yml: cv_pdf"),
-], ids=["photo-to-root", "photo", "link-in-text", "project-image", "figure", "cv-pdf"])
-def test_a_path_climbing_out_of_the_checkout_is_refused(checkout, outside, tmp_path, capsys, file, old, new, value, where):
+@pytest.mark.parametrize(
+    "file, old, new, value, where",
+    [
+        ("_pages/about.md", "image: prof_pic.jpg", "image: {}", "{deep}", "_pages/about.md: profile.image"),
+        (
+            "_pages/about.md",
+            "image: prof_pic.jpg",
+            "image: {}",
+            "../outside/secret-bytes",
+            "_pages/about.md: profile.image",
+        ),
+        (
+            "_pages/about.md",
+            "{{ '/assets/pdf/cv.pdf' | relative_url }}",
+            "/{}",
+            "../outside/secret-bytes",
+            "_pages/about.md",
+        ),
+        (
+            "_projects/1_project.md",
+            "img: assets/img/1.jpg",
+            "img: {}",
+            "../outside/secret-bytes",
+            "_projects/1_project.md: img",
+        ),
+        (
+            "_projects/1_project.md",
+            'path="assets/img/1.jpg"',
+            'path="{}"',
+            "../outside/secret-bytes",
+            "_projects/1_project.md",
+        ),
+        (
+            "_data/socials.yml",
+            "cv_pdf: /assets/pdf/cv.pdf",
+            "cv_pdf: /{}",
+            "../outside/secret-bytes",
+            "_data/socials.yml: cv_pdf",
+        ),
+    ],
+    ids=["photo-to-root", "photo", "link-in-text", "project-image", "figure", "cv-pdf"],
+)
+def test_a_path_climbing_out_of_the_checkout_is_refused(
+    checkout, outside, tmp_path, capsys, file, old, new, value, where
+):
     value = value.format(deep=_root_relative(checkout, outside / "secret-bytes"))
     edit(checkout / file, old, new.format(value))
     report = run_import(capsys, checkout, tmp_path / "site")
@@ -116,14 +152,22 @@ def test_a_path_climbing_out_of_the_checkout_is_refused(checkout, outside, tmp_p
     assert_refused(report, f"{where}: ", value)
 
 
-@pytest.mark.parametrize("scholar, written", [
-    ("  source: /_bibliography/\n  bibliography: {absolute}\n", "{absolute}"),
-    ("  source: /../outside/\n  bibliography: secret-bib\n", "../outside/secret-bib.bib"),
-], ids=["absolute-bibliography", "source-climbing-out"])
+@pytest.mark.parametrize(
+    "scholar, written",
+    [
+        ("  source: /_bibliography/\n  bibliography: {absolute}\n", "{absolute}"),
+        ("  source: /../outside/\n  bibliography: secret-bib\n", "../outside/secret-bib.bib"),
+    ],
+    ids=["absolute-bibliography", "source-climbing-out"],
+)
 def test_a_bibliography_named_outside_the_checkout_is_refused(checkout, outside, tmp_path, capsys, scholar, written):
     (outside / "secret-bib.bib").write_text(SECRET_FILES["bib"], encoding="utf-8")
     absolute = (outside / "secret-bib.bib").as_posix()
-    edit(checkout / "_config.yml", "  source: /_bibliography/\n  bibliography: papers.bib\n", scholar.format(absolute=absolute))
+    edit(
+        checkout / "_config.yml",
+        "  source: /_bibliography/\n  bibliography: papers.bib\n",
+        scholar.format(absolute=absolute),
+    )
     report = run_import(capsys, checkout, tmp_path / "site")
     assert_no_secret_under(tmp_path / "site")
     assert not (tmp_path / "site" / "docs" / "papers.bib").exists()
@@ -133,20 +177,23 @@ def test_a_bibliography_named_outside_the_checkout_is_refused(checkout, outside,
 # --- Symbolic links ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("file, kind", [
-    ("_bibliography/papers.bib", "bib"),
-    ("_data/venues.yml", "yml-mapping"),
-    ("_data/coauthors.yml", "yml-mapping"),
-    ("_data/cv.yml", "cv"),
-    ("_data/socials.yml", "socials"),
-    ("_config.yml", "config"),
-    ("_pages/about.md", "page"),
-    ("_news/announcement_1.md", "page"),
-    ("_projects/1_project.md", "page"),
-    ("assets/img/prof_pic.jpg", "bytes"),
-    ("assets/pdf/example_pdf.pdf", "bytes"),
-    ("assets/json/resume.json", "resume"),
-])
+@pytest.mark.parametrize(
+    "file, kind",
+    [
+        ("_bibliography/papers.bib", "bib"),
+        ("_data/venues.yml", "yml-mapping"),
+        ("_data/coauthors.yml", "yml-mapping"),
+        ("_data/cv.yml", "cv"),
+        ("_data/socials.yml", "socials"),
+        ("_config.yml", "config"),
+        ("_pages/about.md", "page"),
+        ("_news/announcement_1.md", "page"),
+        ("_projects/1_project.md", "page"),
+        ("assets/img/prof_pic.jpg", "bytes"),
+        ("assets/pdf/example_pdf.pdf", "bytes"),
+        ("assets/json/resume.json", "resume"),
+    ],
+)
 def test_a_file_linked_to_outside_the_checkout_is_refused(checkout, outside, tmp_path, capsys, file, kind):
     if file == "assets/json/resume.json":
         (checkout / "_data" / "cv.yml").unlink()  # the JSON resume is read only without cv.yml
@@ -156,12 +203,15 @@ def test_a_file_linked_to_outside_the_checkout_is_refused(checkout, outside, tmp
     assert_refused(report, file, str((outside / f"secret-{kind}").resolve()))
 
 
-@pytest.mark.parametrize("folder, name, kind", [
-    ("assets/pdf", "example_pdf.pdf", "bytes"),
-    ("assets/img", "prof_pic.jpg", "bytes"),
-    ("_projects", "1_project.md", "page"),
-    ("_data", "venues.yml", "yml-mapping"),
-])
+@pytest.mark.parametrize(
+    "folder, name, kind",
+    [
+        ("assets/pdf", "example_pdf.pdf", "bytes"),
+        ("assets/img", "prof_pic.jpg", "bytes"),
+        ("_projects", "1_project.md", "page"),
+        ("_data", "venues.yml", "yml-mapping"),
+    ],
+)
 def test_a_folder_linked_to_outside_the_checkout_is_refused(checkout, outside, tmp_path, capsys, folder, name, kind):
     elsewhere = outside / "folder"
     elsewhere.mkdir()
@@ -172,11 +222,18 @@ def test_a_folder_linked_to_outside_the_checkout_is_refused(checkout, outside, t
     assert_refused(report, folder, str(elsewhere.resolve()))
 
 
-def test_links_inside_the_checkout_are_followed_and_a_link_out_beside_them_is_dropped(checkout, outside, tmp_path, capsys):
+def test_links_inside_the_checkout_are_followed_and_a_link_out_beside_them_is_dropped(
+    checkout, outside, tmp_path, capsys
+):
     # The real files move to kept/; the places al-folio reads them from become links to them.
     kept = checkout / "kept"
     kept.mkdir()
-    for file in ("_bibliography/papers.bib", "_data/venues.yml", "assets/img/prof_pic.jpg", "assets/pdf/example_pdf.pdf"):
+    for file in (
+        "_bibliography/papers.bib",
+        "_data/venues.yml",
+        "assets/img/prof_pic.jpg",
+        "assets/pdf/example_pdf.pdf",
+    ):
         shutil.move(checkout / file, kept / Path(file).name)
         (checkout / file).symlink_to(os.path.relpath(kept / Path(file).name, (checkout / file).parent))
     (checkout / "assets" / "pdf" / "slides").symlink_to(kept)  # a linked folder that stays inside

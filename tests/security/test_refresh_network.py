@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import collecting_warnings
 
 from mkdocs_researcher import cli
@@ -105,8 +104,13 @@ def redirect(handler, location: str) -> None:
 def make_site(root: Path, repos: list[str], counts: dict | str | None = None) -> Path:
     """A site whose home page has a project for each of ``repos``, and a counts file."""
     (root / "docs").mkdir(parents=True)
-    (root / "mkdocs.yml").write_text("site_name: Counts\nplugins:\n  - researcher:\n      show_counts: true\n", encoding="utf-8")
-    front = {"profile": {"name": "Alex Sample"}, "projects": [{"name": repo.split("/")[1], "repo": repo} for repo in repos]}
+    (root / "mkdocs.yml").write_text(
+        "site_name: Counts\nplugins:\n  - researcher:\n      show_counts: true\n", encoding="utf-8"
+    )
+    front = {
+        "profile": {"name": "Alex Sample"},
+        "projects": [{"name": repo.split("/")[1], "repo": repo} for repo in repos],
+    }
     (root / "docs" / "index.md").write_text("---\n" + yaml.safe_dump(front) + "---\n\nHello.\n", encoding="utf-8")
     counts = {"updated": "2020-01-01", "stars": OLD_STARS, "citations": {}} if counts is None else counts
     (root / COUNTS_FILE).write_text(counts if isinstance(counts, str) else yaml.safe_dump(counts), encoding="utf-8")
@@ -118,7 +122,20 @@ def stars_in(root: Path) -> dict:
 
 
 def run_refresh(capsys, config: Path, github_api: str, timeout: float = 2.0, *options: str) -> tuple[int, str, str]:
-    code = cli.main(["refresh", "-f", str(config), "--github-api", github_api, "--openalex-api", NOWHERE, "--timeout", str(timeout), *options])
+    code = cli.main(
+        [
+            "refresh",
+            "-f",
+            str(config),
+            "--github-api",
+            github_api,
+            "--openalex-api",
+            NOWHERE,
+            "--timeout",
+            str(timeout),
+            *options,
+        ]
+    )
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -149,7 +166,11 @@ def test_the_token_never_follows_a_redirect_to_another_host(tmp_path, capsys, mo
 
     assert code == 0, err
     assert elsewhere.requests == [("/collect", None)]
-    assert main.requests == [("/gh/repos/acme/alpha", f"Bearer {TOKEN}"), ("/gh/repositories/1", f"Bearer {TOKEN}"), ("/gh/back", None)]
+    assert main.requests == [
+        ("/gh/repos/acme/alpha", f"Bearer {TOKEN}"),
+        ("/gh/repositories/1", f"Bearer {TOKEN}"),
+        ("/gh/back", None),
+    ]
     assert stars_in(tmp_path)["acme/alpha"] == 42  # redirects are still followed
 
 
@@ -165,7 +186,9 @@ def trickle(handler, stub, data: bytes) -> None:
 
 
 def trickle_everything(handler, stub):
-    trickle(handler, stub, b"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nX-Padding: " + b"x" * 60 + b"\r\n\r\n{}")
+    trickle(
+        handler, stub, b"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nX-Padding: " + b"x" * 60 + b"\r\n\r\n{}"
+    )
 
 
 def trickle_the_body(handler, stub):
@@ -209,9 +232,13 @@ def test_the_whole_run_ends_at_its_time_limit_and_the_rest_keep_their_numbers(tm
     # A note for each, asked or not: the first gets its whole second, the next what is left, the last nothing.
     assert [note.split(":")[1].strip() for note in notes] == repos
     assert notes[0] == "GitHub: acme/alpha: no answer within 1 s; kept the old number 40"
-    for note, repo in zip(notes[1:], repos[1:]):
-        assert note in (f"GitHub: {repo}: no answer before the refresh's time limit of 1.5 s; kept the old number {OLD_STARS[repo]}",
-                        f"GitHub: {repo}: not asked, the refresh's time limit of 1.5 s has passed; kept the old number {OLD_STARS[repo]}")
+    for note, repo in zip(notes[1:], repos[1:], strict=True):
+        assert note in (
+            f"GitHub: {repo}: no answer before the refresh's time limit of 1.5 s; "
+            f"kept the old number {OLD_STARS[repo]}",
+            f"GitHub: {repo}: not asked, the refresh's time limit of 1.5 s has passed; "
+            f"kept the old number {OLD_STARS[repo]}",
+        )
     assert "not asked" in notes[-1]
 
 
@@ -248,12 +275,16 @@ def test_an_answer_larger_than_the_cap_is_a_problem_and_is_not_read_to_its_end(t
 # --- JSON that cannot be used --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("body", [
-    b"[" * 100_000,
-    b'{"a":' * 100_000,
-    b'{"stargazers_count": ' + b"9" * 4000 + b"}",  # a number, but none a repository has
-    b'{"stargazers_count": -5}',
-], ids=["deep-list", "deep-object", "huge-number", "negative"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 100_000,
+        b'{"a":' * 100_000,
+        b'{"stargazers_count": ' + b"9" * 4000 + b"}",  # a number, but none a repository has
+        b'{"stargazers_count": -5}',
+    ],
+    ids=["deep-list", "deep-object", "huge-number", "negative"],
+)
 def test_json_that_cannot_be_used_is_a_problem_of_that_item(tmp_path, capsys, monkeypatch, body):
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
     config = make_site(tmp_path, ["acme/alpha", "acme/beta"])
@@ -306,7 +337,9 @@ def test_a_badly_shaped_counts_file_raises_only_a_config_problem_naming_it(tmp_p
 
 def test_read_counts_gives_only_whole_numbers_under_each_name(tmp_path):
     path = tmp_path / COUNTS_FILE
-    path.write_text("# a comment\nupdated: 2024-05-01\nstars: {acme/alpha: 40}\ncitations:\nextra: [kept, out]\n", encoding="utf-8")
+    path.write_text(
+        "# a comment\nupdated: 2024-05-01\nstars: {acme/alpha: 40}\ncitations:\nextra: [kept, out]\n", encoding="utf-8"
+    )
     assert read_counts(path) == {"updated": "2024-05-01", "stars": {"acme/alpha": 40}, "citations": {}}
     assert read_counts(tmp_path / "none.yml") == {"updated": None, "stars": {}, "citations": {}}
 
