@@ -246,9 +246,8 @@ class SizeBench:
         shutil.rmtree(self.root / "cache", ignore_errors=True)  # cold: an empty cache folder
         profiled = ["--profile"] if self.profile and not self.cold else []  # smoke: its first cold build is the profile
         self.cold.append(self.runner.worker("build", "--config", self.config, *profiled))
-        self.cache_files = len(
-            list((self.root / "cache").rglob("*.pickle"))
-        )  # parsed files, and rendered pages in pages/
+        # Parsed files, and rendered pages in pages/.
+        self.cache_files = len(list((self.root / "cache").rglob("*.json")))
         self.warm.append(self.runner.worker("build", "--config", self.config))  # a new process, the persistent cache
         self.walls.append(time.perf_counter() - start)
         return self.walls[-1]

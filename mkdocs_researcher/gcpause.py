@@ -1,6 +1,6 @@
 """A pause of Python's cyclic garbage collector around work that allocates many objects and frees none.
 
-Reading a large .bib or unpickling a cached one creates hundreds of thousands of objects; each
+Reading a large .bib or decoding a cached one creates hundreds of thousands of objects; each
 collection pass the allocations trigger walks all of them again, for nothing to collect, and costs
 up to a third of the time. Once the pause ends, the objects that stay (the publications) are still
 walked: by the next young pass, and by the full pass their number soon triggers (about 0.1 s at

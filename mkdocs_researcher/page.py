@@ -14,9 +14,9 @@ import itertools
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import links as link_kinds
 from . import schema, urls
@@ -26,14 +26,14 @@ from .locale import Locale
 from .markers import Marker, find_markers
 from .model import PUBLICATION_TYPES, PageData, Publication
 from .names import SelfMatcher
-from .render_cache import RenderCache, RenderedPage, digest
-from .renderer import MarkdownFunc, OwnPage, PageRender, RenderOptions, Renderer
+from .people import People, person_names
+from .render_cache import RenderCache, RenderedPage, WatchedMarkdown, digest
+from .renderer import MarkdownFunc, OwnPage, PageRender, Renderer, RenderOptions
 from .sources.bibliography import Bibliographies
 from .sources.datafiles import DataFiles
-from .people import People, person_names
+from .sources.frontmatter import load_front_matter
 from .urls import relative_url
 from .venues import apply_venue
-from .sources.frontmatter import load_front_matter
 
 SECTION_ORDER = [
     "profile",
@@ -77,13 +77,13 @@ class PageInput:
     language: str
     default_language: str
     # A URL relative to this page's source file -> one relative to the built page, or None if no such file.
-    find_file: Callable[[str], "str | None"]
+    find_file: Callable[[str], str | None]
     markdown: MarkdownFunc
     page_dir: Path  # the folder of the page's file: data files are found relative to it
     docs_relative_dir: str = ""  # the same folder, relative to docs/ ("" at the top)
     page_url: str = ""  # the built page's URL in the site ("" for the home page)
     # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
-    publication_url: Callable[[Publication], "OwnPage | None"] = lambda pub: None
+    publication_url: Callable[[Publication], OwnPage | None] = lambda pub: None
     bibliography_url: str | None = None  # this page's publications as one .bib file
 
 
@@ -137,7 +137,11 @@ def _read_page(page: PageInput, site: SiteSettings) -> tuple[PageData, Reporter,
     loaded = load_front_matter(page.source_text)
     reporter = Reporter(page.source_name, loaded.lines if loaded else {})
     if loaded is not None and loaded.error:
-        reporter.warn((), f"the front matter is not valid YAML: {loaded.error}; the page is built without it", line=loaded.error_line)
+        reporter.warn(
+            (),
+            f"the front matter is not valid YAML: {loaded.error}; the page is built without it",
+            line=loaded.error_line,
+        )
     for path, line, first in loaded.repeated if loaded else ():
         reporter.warn(path, f"this key is given twice (also on line {first}); only the last one is read", line=line)
     ctx = Context(reporter, page.language, page.default_language)
@@ -156,7 +160,9 @@ def _read_page(page: PageInput, site: SiteSettings) -> tuple[PageData, Reporter,
     return data, reporter, files
 
 
-def _add_publications(data: PageData, files: list[tuple[Path, tuple]], page: PageInput, site: SiteSettings, reporter: Reporter) -> None:
+def _add_publications(
+    data: PageData, files: list[tuple[Path, tuple]], page: PageInput, site: SiteSettings, reporter: Reporter
+) -> None:
     if files:
         prefix = posixpath.relpath(site.assets_dir, _docs_relative_dir(page)) + "/"
         from_files = [pub for path, where in files for pub in site.bibliographies.load(path, reporter, where, prefix)]
@@ -185,13 +191,18 @@ def _member_profile(member: str, page: PageInput, site: SiteSettings, reporter: 
     person = site.people.by_id.get(member)
     if person is None:
         known = site.people.by_id
-        reason = f"no person '{member}' in the people folder{did_you_mean(member, known)}" if known else (
-            f"'{member}' names a person, but no people folder is set (people: in mkdocs.yml)")
+        reason = (
+            f"no person '{member}' in the people folder{did_you_mean(member, known)}"
+            if known
+            else (f"'{member}' names a person, but no people folder is set (people: in mkdocs.yml)")
+        )
         reporter.warn(("profile",), reason)
         return None
     profile = dataclasses.replace(person.data.profile)
     prefix = Path(os.path.relpath(person.path.parent, page.page_dir)).as_posix()
-    _rebase_paths(profile, prefix, page.find_file, Reporter(site.data_files.display_name(person.path), {}, reporter.found))
+    _rebase_paths(
+        profile, prefix, page.find_file, Reporter(site.data_files.display_name(person.path), {}, reporter.found)
+    )
     return profile
 
 
@@ -209,7 +220,10 @@ def _publication_files(meta: dict, page_dir: Path, reporter: Reporter) -> list[t
         if isinstance(item, str):
             where = ("publications",) if isinstance(value, str) else ("publications", index)
             if not item.strip().lower().endswith((".bib", ".json")):
-                reporter.warn(where, f"'{item[:60]}' is not a publication: expected a mapping with a title, or a .bib or .json file")
+                reporter.warn(
+                    where,
+                    f"'{item[:60]}' is not a publication: expected a mapping with a title, or a .bib or .json file",
+                )
                 continue
             found.append(((page_dir / item.strip()).resolve(), where))
     return found
@@ -280,28 +294,44 @@ def _slot(page: PageInput) -> str:
 
 
 def _cached(page: PageInput, site: SiteSettings, *inputs) -> tuple[str, RenderedPage | None]:
-    """The page's render key (from its text, every data file read, the site's context and ``inputs``) and its cached render."""
+    """The page's render key (from its text and front matter, every data file read, the site's context and
+    ``inputs``) and its cached render."""
     if site.render_cache is None:
         return "", None
     key = digest(
         site.render_context,
         site.data_files.contents_digest(),
-        [page.source_name, page.page_url, page.docs_relative_dir, str(page.page_dir), page.language, page.default_language],
+        [
+            page.source_name,
+            page.page_url,
+            page.docs_relative_dir,
+            str(page.page_dir),
+            page.language,
+            page.default_language,
+        ],
         page.bibliography_url,
         page.source_text,
         page.body,
+        page.meta,  # as other plugins left it: Material's meta plugin merges .meta.yml files into it
         inputs,
     )
+    if site.render_cache.markdown_reads_files:
+        page.markdown = WatchedMarkdown(page.markdown)  # _keep() asks whether the render converted any
     return key, site.render_cache.get(_slot(page), key)
 
 
 def _keep(page: PageInput, site: SiteSettings, key: str, output: PageOutput, diagnostics: list[Diagnostic]) -> None:
-    if key:
-        site.render_cache.put(_slot(page), key, RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics))
+    # Markdown converted by an extension that may read files (snippets) can hold text the key does not cover.
+    if key and not (isinstance(page.markdown, WatchedMarkdown) and page.markdown.converted):
+        site.render_cache.put(
+            _slot(page), key, RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics)
+        )
 
 
 def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], resolve) -> PageRender:
-    render = site.renderer.page(Locale(page.language, site.labels), SelfMatcher(owners), resolve, page.markdown, site.options)
+    render = site.renderer.page(
+        Locale(page.language, site.labels), SelfMatcher(owners), resolve, page.markdown, site.options
+    )
     render.publication_url = page.publication_url
     render.bibliography_url = page.bibliography_url
     render.coauthors = site.coauthors
@@ -314,7 +344,9 @@ def _page_render(page: PageInput, site: SiteSettings, data, owners: list[str], r
     return render
 
 
-def build_publication_page(page: PageInput, site: SiteSettings, pub: Publication, owners: list[str], back_url: str, bib_url: str) -> PageOutput:
+def build_publication_page(
+    page: PageInput, site: SiteSettings, pub: Publication, owners: list[str], back_url: str, bib_url: str
+) -> PageOutput:
     """The page of one publication: its heading in Markdown, the rest rendered straight to HTML."""
     key, cached = _cached(page, site, pub, owners, back_url, bib_url)
     if cached is not None:
@@ -433,15 +465,28 @@ class _Assembler:
     def place(self, marker: Marker) -> str:
         line = self.marker_line(marker)
         if marker.kind not in MARKER_OPTIONS:
-            self.reporter.warn((), f"unknown section '{marker.kind}' in a researcher marker{did_you_mean(marker.kind, MARKER_OPTIONS)}", line=line)
+            self.reporter.warn(
+                (),
+                f"unknown section '{marker.kind}' in a researcher marker{did_you_mean(marker.kind, MARKER_OPTIONS)}",
+                line=line,
+            )
             return ""
         for problem in marker.problems:
             self.reporter.warn((), f"researcher {marker.kind} marker: {problem}", line=line)
         for name in marker.options:
             if name not in MARKER_OPTIONS[marker.kind]:
-                self.reporter.warn((), f"researcher {marker.kind} marker: unknown option '{name}'{did_you_mean(name, MARKER_OPTIONS[marker.kind])}", line=line)
+                self.reporter.warn(
+                    (),
+                    (
+                        f"researcher {marker.kind} marker: unknown option '{name}'"
+                        f"{did_you_mean(name, MARKER_OPTIONS[marker.kind])}"
+                    ),
+                    line=line,
+                )
         if not self.has(marker.kind):
-            self.reporter.warn((), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line)
+            self.reporter.warn(
+                (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
+            )
             return ""
         return getattr(self, f"_section_{marker.kind}")(marker, line)
 
@@ -469,9 +514,13 @@ class _Assembler:
         raw = marker.options.get(name)
         if raw is None:
             return default
-        if raw.isdigit() and low <= int(raw) <= high:
+        if raw.isdecimal() and len(raw) <= 9 and low <= int(raw) <= high:
             return int(raw)
-        self.reporter.warn((), f"researcher {marker.kind} marker: {name} should be a whole number from {low} to {high}, not '{raw}'", line=line)
+        self.reporter.warn(
+            (),
+            f"researcher {marker.kind} marker: {name} should be a whole number from {low} to {high}, not '{raw}'",
+            line=line,
+        )
         return default
 
     @staticmethod
@@ -493,11 +542,20 @@ class _Assembler:
         t = self.render.locale
         entries = list(self.data.publications)
         # A member's page shows the member's own papers of the shared bibliography, unless author= says otherwise.
-        author = marker.options.get("author", self.data.member if self.data.shared_bibliography and self.data.member else "any")
+        author = marker.options.get(
+            "author", self.data.member if self.data.shared_bibliography and self.data.member else "any"
+        )
         if author != "any":
             person = self.site.people.by_id.get(author)
             if person is None:
-                self.reporter.warn((), f"researcher publications marker: no person '{author}' in the people folder{did_you_mean(author, self.site.people.by_id)}", line=line)
+                self.reporter.warn(
+                    (),
+                    (
+                        f"researcher publications marker: no person '{author}' in the people folder"
+                        f"{did_you_mean(author, self.site.people.by_id)}"
+                    ),
+                    line=line,
+                )
             else:
                 entries = _by_author(entries, person_names(person))
         selected = marker.options.get("selected", "false").lower() in ("true", "yes", "1")
@@ -515,7 +573,11 @@ class _Assembler:
             entries = entries[:limit]
         group_by = marker.options.get("group_by", "none").lower()
         if group_by not in GROUP_BY:
-            self.reporter.warn((), f"researcher publications marker: group_by should be one of {', '.join(GROUP_BY)}, not '{group_by}'", line=line)
+            self.reporter.warn(
+                (),
+                f"researcher publications marker: group_by should be one of {', '.join(GROUP_BY)}, not '{group_by}'",
+                line=line,
+            )
             group_by = "none"
         default_heading = t("section.selected_publications") if selected else t("section.publications")
         level = self.level(marker, line)
@@ -602,7 +664,10 @@ class _Assembler:
                 continue
             if group and "group" not in marker.options:
                 pieces.append(self.heading(group, level + 1))
-            cards = [(_member_profile(p.id, self.page, self.site, self.reporter), _link_to(p.page_url, self.page.page_url)) for p in members]
+            cards = [
+                (_member_profile(p.id, self.page, self.site, self.reporter), _link_to(p.page_url, self.page.page_url))
+                for p in members
+            ]
             pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
         heading = marker.options.get("group") or self.render.locale("section.people")
         return self.section("people", marker, level, heading, pieces)
@@ -623,7 +688,13 @@ def _term_sort_key(entry) -> tuple:
 def _timeline_sort_key(entry) -> tuple:
     """Newest first: ongoing entries on top, then by end, then by start."""
     end = entry.end
-    end_key = (10_000, 0, 0) if end == "present" else end.sort_key if end else (entry.start.sort_key if entry.start else (0, 0, 0))
+    end_key = (
+        (10_000, 0, 0)
+        if end == "present"
+        else end.sort_key
+        if end
+        else (entry.start.sort_key if entry.start else (0, 0, 0))
+    )
     return (end_key, entry.start.sort_key if entry.start else (0, 0, 0))
 
 

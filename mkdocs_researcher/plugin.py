@@ -6,8 +6,8 @@ Everything that knows about MkDocs lives here; the work itself is done in
 
 from __future__ import annotations
 
-import html
 import dataclasses
+import html
 import importlib.util
 import json
 import os
@@ -26,20 +26,31 @@ from mkdocs.structure.pages import Page
 
 from . import __version__, citation, gcpause, render_cache, urls
 from . import links as link_kinds
-from .diagnostics import Diagnostic, Reporter
-from .page import PLACEHOLDER, PageInput, PageOutput, SiteSettings, build_page, build_publication_page, owner_names, read_sections
-from .renderer import RenderOptions, Renderer
-from .schema import SECTIONS
-from .site_index import SiteIndex, bibliography_uri
-from .urls import relative_url
-from .sources.bibliography import Bibliographies
-from .sources.bibtex_fields import PRIVATE_FIELDS
-from .sources.datafiles import DataFiles
+from .cache_store import CacheStore
 from .coauthors import read_coauthors
+from .diagnostics import Diagnostic, Reporter
+from .locale import checked_labels
+from .page import (
+    PLACEHOLDER,
+    PageInput,
+    PageOutput,
+    SiteSettings,
+    build_page,
+    build_publication_page,
+    owner_names,
+    read_sections,
+)
 from .people import load_people
 from .refresh import COUNTS_FILE, ConfigProblem, read_counts
-from .venues import read_venues
+from .renderer import Renderer, RenderOptions
+from .schema import SECTIONS
+from .site_index import SiteIndex, bibliography_uri
+from .sources.bibliography import Bibliographies, ParsedFiles
+from .sources.bibtex_fields import PRIVATE_FIELDS
+from .sources.datafiles import DataFiles
 from .sources.frontmatter import load_front_matter, strip_front_matter
+from .urls import relative_url
+from .venues import read_venues
 
 log = get_plugin_logger("researcher")
 SECTION_KEYS = set(SECTIONS) | {"data"}
@@ -62,7 +73,7 @@ class ResearcherConfig(base.Config):
     bibtex_toggle = c.Type(bool, default=True)
     language = c.Optional(c.Type(str))
     default_language = c.Type(str, default="en")
-    labels = c.Type(dict, default={})
+    labels = c.Type(object, default={})  # checked by checked_labels, which warns instead of stopping the build
     publish_data = c.Type(bool, default=False)
     bibliography = c.Type(list, default=[])
     venues = c.Optional(c.Type(str))
@@ -89,6 +100,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self._extra_watch: list[str] = []  # site-wide data files (venues, coauthors, counts), as resolved paths
         self._data_like_files: list[tuple[File, Path]] = []
         self._markdown: python_markdown.Markdown | None = None
+        self._open_builds = 0  # more than one while mkdocs-static-i18n builds another language inside the first's build
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance across rebuilds, and with it
@@ -111,8 +123,12 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             icon_dirs.append(os.path.join(list(material.submodule_search_locations)[0], "templates"))
         project = Path(config.config_file_path).parent
         data_files = DataFiles(project)
+        labels_reporter = Reporter("mkdocs.yml")
+        labels = checked_labels(self.config.labels, labels_reporter)
+        for diagnostic in labels_reporter.found:
+            log.warning(str(diagnostic))
         self.site = SiteSettings(
-            Renderer(config.theme.dirs, icon_dirs, str(project / self.config.cache_dir / "templates") if self.config.cache else None),
+            Renderer(config.theme.dirs, icon_dirs),
             RenderOptions(
                 max_authors=self.config.max_authors,
                 obfuscate_email=self.config.obfuscate_email,
@@ -122,12 +138,12 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             data_files,
             # The in-memory part survives between `mkdocs serve` rebuilds: the plugin instance does.
             self._bibliographies(data_files, project),
-            labels=self.config.labels,
+            labels=labels,
             site_bibliography=[(project / path).resolve() for path in self.config.bibliography],
             assets_dir=self.config.assets_dir,
             venues=self._site_data(project, self.config.venues, "venues", read_venues),
             coauthors=self._site_data(project, self.config.coauthors, "coauthors", read_coauthors),
-            render_cache=self._render_cache(project),
+            render_cache=self._render_cache(project, config),
         )
         self._markdown = None
         config.watch.extend(p for p in self._extra_watch if p not in config.watch)
@@ -135,12 +151,36 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
+        self._open_builds += 1
 
+    # After mkdocs-static-i18n's, which builds each other language inside its own on_post_build: the
+    # caches are pruned once the complete build (every language) is over, so no language loses an entry
+    # another one of the same build still needs.
+    @event_priority(-110)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         gcpause.build_ended()
+        self._open_builds -= 1
+        if self._open_builds == 0:
+            unreadable = self._end_caches(prune=True)
+            if unreadable:
+                # One warning for the build, however many files: a damaged folder is one problem, and each
+                # of its entries has been made and written again already.
+                names = [
+                    os.path.relpath(path, Path(config.config_file_path).parent).replace(os.sep, "/")
+                    for path in unreadable
+                ]
+                log.warning(
+                    f"ignored {len(names)} unreadable cache file{'s' if len(names) > 1 else ''} "
+                    "(damaged, cut short or of the wrong shape) "
+                    f"and made {'them' if len(names) > 1 else 'it'} again: {', '.join(names[:3])}"
+                    + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+                )
 
     def on_build_error(self, *, error: Exception) -> None:
         gcpause.build_ended()
+        self._open_builds = max(self._open_builds - 1, 0)
+        if self._open_builds == 0 and self.site is not None:
+            self._end_caches(prune=False)  # what a failed build used says little of what the site needs
 
     # Last, so plugins that rework the file list (mkdocs-static-i18n) see only the user's files.
     @event_priority(-100)
@@ -149,7 +189,11 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             # MkDocs copies a theme folder's static files as they lie (researcher/NAME); the site gets
             # them once, under ASSET_DIR, from the folder that wins (a custom_dir's copy overrides ours).
             copied = files.get_file_from_path(f"researcher/{name}")
-            source = copied.abs_src_path if copied is not None and copied.abs_src_path else str(theme_dir() / "researcher" / name)
+            source = (
+                copied.abs_src_path
+                if copied is not None and copied.abs_src_path
+                else str(theme_dir() / "researcher" / name)
+            )
             if copied is not None:
                 files.remove(copied)
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=source))
@@ -160,14 +204,22 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         owner = self.index.owner()
         self.site.site_owner = owner_names(owner.data) if owner else []
         # Site-wide files are written once, by the default language's build.
-        if not _other_language_build(config) and (self.config.publication_pages or self.config.feed or self.config.json_resume):
+        if not _other_language_build(config) and (
+            self.config.publication_pages or self.config.feed or self.config.json_resume
+        ):
             if not config.site_url:
-                log.warning("publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; without it their URLs stay relative and no feed is written")
+                log.warning(
+                    "publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; "
+                    "without it their URLs stay relative and no feed is written"
+                )
             self._publish(files, config)
         self.site.render_context = self._render_context(config, files)
         # The files a page may name as data, each with the file it really is (see _take_data_files).
-        self._data_like_files = [(file, Path(file.abs_src_path).resolve()) for file in files
-                                 if file.abs_src_path and file.generated_by is None and file.src_uri.lower().endswith(DATA_SUFFIXES)]
+        self._data_like_files = [
+            (file, Path(file.abs_src_path).resolve())
+            for file in files
+            if file.abs_src_path and file.generated_by is None and file.src_uri.lower().endswith(DATA_SUFFIXES)
+        ]
         return files
 
     def _scan(self, files: Files, config: MkDocsConfig) -> None:
@@ -182,16 +234,25 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             # Problems are reported when the page itself is built. Only site-wide outputs need the entries
             # now: without them, a page from the render cache never reads its .bib.
             wanted = bool(self.config.publication_pages or self.config.feed or self.config.json_resume)
-            data, _ = read_sections(self._page_input(file, text, meta, body, config, files), self.site, publications=wanted)
+            data, _ = read_sections(
+                self._page_input(file, text, meta, body, config, files), self.site, publications=wanted
+            )
             self.index.add_page(file.src_uri, file.url, data)
             if data.member in self.site.people.by_id:
                 self.site.people.by_id[data.member].page_url = file.url
+
     def _load_people(self, config: MkDocsConfig) -> None:
         project = Path(config.config_file_path).parent
         reporter = Reporter("mkdocs.yml")
         language = self.config.language or config.theme.get("language") or self.config.default_language
-        self.site.people = load_people((project / self.config.people).resolve(), self.config.people_groups,
-                                       self.site.data_files, reporter, language, self.config.default_language)
+        self.site.people = load_people(
+            (project / self.config.people).resolve(),
+            self.config.people_groups,
+            self.site.data_files,
+            reporter,
+            language,
+            self.config.default_language,
+        )
         for diagnostic in reporter.found:
             log.warning(str(diagnostic))
 
@@ -202,44 +263,96 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             for listing in listings:
                 listing.bibliography_uri = bibliography_uri(listing.url)
             # Compared as (case-folded) destinations: a publication page must never replace another file.
-            published = {file.dest_uri.lower() for file in files} | {listing.bibliography_uri.lower() for listing in listings}
+            published = {file.dest_uri.lower() for file in files} | {
+                listing.bibliography_uri.lower() for listing in listings
+            }
 
             def taken(slug: str) -> bool:
-                return any(File.generated(config, f"publications/{slug}{suffix}", content="").dest_uri.lower() in published
-                           for suffix in (".md", ".bib"))
+                return any(
+                    File.generated(config, f"publications/{slug}{suffix}", content="").dest_uri.lower() in published
+                    for suffix in (".md", ".bib")
+                )
 
             entries, moved = self.index.choose_publication_pages(taken)
             for entry, wanted in moved:
-                problem = f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; its page is publications/{entry.slug}"
-                log.warning(str(Diagnostic(self._source_name(files.get_file_from_path(entry.list_src_uri), config), None, "publications", problem)))
+                problem = (
+                    f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; "
+                    f"its page is publications/{entry.slug}"
+                )
+                log.warning(
+                    str(
+                        Diagnostic(
+                            self._source_name(files.get_file_from_path(entry.list_src_uri), config),
+                            None,
+                            "publications",
+                            problem,
+                        )
+                    )
+                )
             for entry in entries:
                 listing_file = files.get_file_from_path(entry.list_src_uri)
                 entry.pub = dataclasses.replace(
-                    entry.pub, links=[dataclasses.replace(link, url=_site_url(link.url, listing_file, files, config)) for link in entry.pub.links]
+                    entry.pub,
+                    links=[
+                        dataclasses.replace(link, url=_site_url(link.url, listing_file, files, config))
+                        for link in entry.pub.links
+                    ],
                 )
-                page_file = File.generated(config, f"publications/{entry.slug}.md", content=_publication_page_source(entry.pub))
+                page_file = File.generated(
+                    config, f"publications/{entry.slug}.md", content=_publication_page_source(entry.pub)
+                )
                 files.append(page_file)
-                bib_file = File.generated(config, f"publications/{entry.slug}.bib", content=citation.bibtex_for(entry.pub))
+                bib_file = File.generated(
+                    config, f"publications/{entry.slug}.bib", content=citation.bibtex_for(entry.pub)
+                )
                 files.append(bib_file)
                 self.index.place(entry.key, page_file.src_uri, page_file.url, bib_file.url)
             for listing in listings:
-                files.append(File.generated(config, listing.bibliography_uri, content=citation.bibliography_for(listing.data.publications)))
+                files.append(
+                    File.generated(
+                        config, listing.bibliography_uri, content=citation.bibliography_for(listing.data.publications)
+                    )
+                )
         if self.config.feed and config.site_url:
             files.append(File.generated(config, "feed.xml", content=self.index.feed(config.site_url, config.site_name)))
         if self.config.json_resume:
             resume = self.index.resume(config.site_url, self.config.obfuscate_email)
             if resume is not None:
-                files.append(File.generated(config, "resume.json", content=json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"))
+                files.append(
+                    File.generated(
+                        config,
+                        "resume.json",
+                        content=json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n",
+                    )
+                )
 
+    # Both caches live as long as the plugin instance (across `mkdocs serve` rebuilds and the languages of
+    # one build); a build with another cache folder, or none, gives them another store and keeps what they
+    # hold in memory, whose keys cover what it was made from.
     def _bibliographies(self, data_files: DataFiles, project: Path) -> Bibliographies:
-        cache_dir = (project / self.config.cache_dir) if self.config.cache else None
-        previous = self.site.bibliographies.memory if self.site is not None else {}
-        return Bibliographies(data_files, cache_dir, previous, tuple(self.config.private_fields))
+        folder = (project / self.config.cache_dir) if self.config.cache else None
+        parsed = self.site.bibliographies.parsed if self.site is not None else ParsedFiles(CacheStore(folder))
+        if parsed.store.folder != folder:
+            parsed.store = CacheStore(folder)
+        return Bibliographies(data_files, parsed, tuple(self.config.private_fields))
 
-    def _render_cache(self, project: Path) -> render_cache.RenderCache:
-        cache_dir = (project / self.config.cache_dir / "pages") if self.config.cache else None
-        previous = self.site.render_cache.memory if self.site is not None and self.site.render_cache else {}
-        return render_cache.RenderCache(cache_dir, previous)
+    def _render_cache(self, project: Path, config: MkDocsConfig) -> render_cache.RenderCache:
+        folder = (project / self.config.cache_dir / "pages") if self.config.cache else None
+        pages = self.site.render_cache if self.site is not None else render_cache.RenderCache(CacheStore(folder))
+        if pages.store.folder != folder:
+            pages.store = CacheStore(folder)
+        pages.markdown_reads_files = render_cache.markdown_reads_files(config.markdown_extensions)
+        return pages
+
+    def _end_caches(self, prune: bool) -> list[Path]:
+        """The complete build is over: with ``prune``, what it did not use leaves both caches. The cache files it
+        could not read."""
+        unreadable = []
+        for cache in (self.site.render_cache, self.site.bibliographies.parsed):
+            cache.end_build(prune)
+            unreadable.extend(cache.store.problems)
+            cache.store.problems.clear()
+        return unreadable
 
     def _render_context(self, config: MkDocsConfig, files: Files) -> str:
         """A digest of everything outside a page and its data files that the page's HTML depends on."""
@@ -252,7 +365,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             [theme.name, list(theme.dirs), theme.get("language"), theme.get("locale")],
             [config.markdown_extensions, config.mdx_configs, config.site_url, config.use_directory_urls],
             sorted((f.src_uri, f.url) for f in files),  # where links to files resolve
-            render_cache.template_files(theme.dirs),
+            render_cache.template_files(theme.dirs, render_cache.emoji_icon_dirs(config.mdx_configs)),
             [self.site.site_owner, self.site.people, self.site.venues, self.site.coauthors, self.site.options],
             sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
         )
@@ -288,7 +401,9 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
         def convert(text: str) -> str:
             if self._markdown is None:  # a page from the render cache, or from .bib files only, needs none
-                self._markdown = python_markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {})
+                self._markdown = python_markdown.Markdown(
+                    extensions=config.markdown_extensions, extension_configs=config.mdx_configs or {}
+                )
             return self._markdown.reset().convert(text)
 
         return convert
@@ -307,10 +422,23 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     @staticmethod
     def _source_name(file: File, config: MkDocsConfig) -> str:
         """A page's file as messages name it: relative to the folder of mkdocs.yml."""
-        name = os.path.relpath(file.abs_src_path, os.path.dirname(config.config_file_path)) if file.abs_src_path else file.src_uri
+        name = (
+            os.path.relpath(file.abs_src_path, os.path.dirname(config.config_file_path))
+            if file.abs_src_path
+            else file.src_uri
+        )
         return name.replace(os.sep, "/")
 
-    def _page_input(self, file: File, text: str, meta: dict, body: str, config: MkDocsConfig, files: Files, language: str | None = None) -> PageInput:
+    def _page_input(
+        self,
+        file: File,
+        text: str,
+        meta: dict,
+        body: str,
+        config: MkDocsConfig,
+        files: Files,
+        language: str | None = None,
+    ) -> PageInput:
         listing = self.index.page(file.src_uri)
         return PageInput(
             source_name=self._source_name(file, config),
@@ -326,8 +454,12 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             page_url=file.url,
             # Only where the page really is in this build (mkdocs-static-i18n drops generated pages
             # from the builds of other languages).
-            publication_url=(lambda pub: self.index.own_page(pub, file.url, files.src_uris)) if self.config.publication_pages else (lambda pub: None),
-            bibliography_url=relative_url(listing.bibliography_uri, file.url) if listing and listing.bibliography_uri else None,
+            publication_url=(lambda pub: self.index.own_page(pub, file.url, files.src_uris))
+            if self.config.publication_pages
+            else (lambda pub: None),
+            bibliography_url=relative_url(listing.bibliography_uri, file.url)
+            if listing and listing.bibliography_uri
+            else None,
         )
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
@@ -335,17 +467,23 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         entry = self.index.publication_page(page.file.src_uri)
         source = page.file.content_string
+        loaded = load_front_matter(source)
+        if loaded is not None and loaded.error:
+            # MkDocs may have read what this loader refuses (an alias bomb, deep nesting): the theme must not walk it.
+            page.meta = {}
         meta = page.meta
         if not meta:
             # MkDocs drops front matter it cannot load (a date like 2022-02-30) and keeps it in the body.
-            loaded = load_front_matter(source)
             if loaded is not None and isinstance(loaded.data, dict):
                 meta, markdown = loaded.data, strip_front_matter(markdown)
         page_input = self._page_input(page.file, source, meta, markdown, config, files, self._language(page, config))
         if entry is not None:
             listing = self.index.page(entry.list_src_uri)
             result = build_publication_page(
-                page_input, self.site, entry.pub, entry.owners,
+                page_input,
+                self.site,
+                entry.pub,
+                entry.owners,
                 back_url=relative_url(listing.url, page.file.url) + "#" + urls.pub_anchor(entry.pub),
                 bib_url=relative_url(entry.bib_url, page.file.url),
             )
@@ -376,7 +514,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if not real.is_relative_to(docs):
                 files.remove(file)
                 if self.config.publish_data:
-                    log.warning(f"{self._source_name(file, config)}: a link to a file outside docs/ ({real.name}); it is read, not published")
+                    log.warning(
+                        f"{self._source_name(file, config)}: a link to a file outside docs/ ({real.name}); "
+                        "it is read, not published"
+                    )
             elif not self.config.publish_data:
                 files.remove(file)
 
@@ -390,10 +531,15 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         pieces.append(result.sprite)
         return "".join(pieces)
 
-
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Machine-readable metadata in the head: citation tags, JSON-LD, the feed link."""
-        head = self.index.head_tags(page.file.src_uri, page.file.url, config.site_url, self.config.obfuscate_email, feed=self.config.feed and bool(config.site_url))
+        head = self.index.head_tags(
+            page.file.src_uri,
+            page.file.url,
+            config.site_url,
+            self.config.obfuscate_email,
+            feed=self.config.feed and bool(config.site_url),
+        )
         if not head:
             return output
         return output.replace("</head>", head + "</head>", 1)
@@ -413,13 +559,16 @@ def _publication_page_source(pub) -> str:
 
 
 def _site_url(url: str, file: File, files: Files, config: MkDocsConfig) -> str:
-    """A link relative to ``file``'s source as one that works from any page: absolute under site_url, else root-relative."""
+    """A link relative to ``file``'s source as one that works from any page: absolute under site_url, else
+    root-relative."""
     if not link_kinds.is_relative(url):
         return url
     found = _find_file(url, file, files)
     if found is None:
         return url
-    site_path = posixpath.normpath(posixpath.join(posixpath.dirname("/" + file.url) if not file.url.endswith("/") else "/" + file.url, found))
+    site_path = posixpath.normpath(
+        posixpath.join(posixpath.dirname("/" + file.url) if not file.url.endswith("/") else "/" + file.url, found)
+    )
     return (config.site_url.rstrip("/") + site_path) if config.site_url else site_path
 
 

@@ -2,16 +2,21 @@
 
 Rendering a page of thousands of publications costs more than reading them, and
 most rebuilds change nothing on it (``mkdocs serve`` rebuilds every page when
-one changes). A page's key covers its own text, the content of every data file
-the site read, and the site-wide context the adapter describes (settings,
-templates, the list of files, which publications have pages of their own); any
-change gives a new key, so a cached page is never stale. The warnings its
-rendering raised are kept with it and reported again, so ``--strict`` fails on
-a cached page exactly as on a fresh one.
+one changes). A page's key covers its own text and its front matter as other
+plugins left it (Material's meta plugin merges ``.meta.yml`` files into it), the
+content of every data file the site read, and the site-wide context the adapter
+describes (settings, the templates of the site's own template folders, the list
+of files, which publications have pages of their own); any change gives a new
+key, so a cached page is never stale. What the key cannot cover is not cached:
+a page whose Markdown fields were converted while a Markdown extension that may
+read files is configured (``markdown_reads_files``). The warnings its rendering
+raised are kept with it and reported again, so ``--strict`` fails on a cached
+page exactly as on a fresh one.
 
-Kept in memory (the plugin instance lives across ``mkdocs serve`` rebuilds)
-and, when a cache folder is set, one file per page in ``pages/`` there, each
-replaced when its page changes.
+Kept in memory (the plugin keeps this cache across ``mkdocs serve`` rebuilds)
+and, when a cache folder is set, one file per page in ``pages/`` there (see
+cache_store.py), replaced when its page changes. At the end of a complete build
+the pages it did not use are dropped from both.
 """
 
 from __future__ import annotations
@@ -23,13 +28,12 @@ import importlib
 import inspect
 import json
 import os
-import pickle
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .cache_store import CacheStore, DataclassCodec, WrongShape
 from .diagnostics import Diagnostic
-from .gcpause import gc_paused
 
 
 @dataclass
@@ -40,54 +44,168 @@ class RenderedPage:
     diagnostics: list[Diagnostic]  # raised while rendering, after the page's data was read
 
 
+_CODEC = DataclassCodec(Diagnostic)
+
+
 @dataclass
 class RenderCache:
-    cache_dir: Path | None  # None: memory only
-    memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # page -> (key, page)
+    store: CacheStore
+    markdown_reads_files: bool = False  # see markdown_reads_files()
+    memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # file name -> (key, page)
+    used: set[str] = field(default_factory=set)  # the file names this complete build read or wrote
 
-    def get(self, page: str, key: str) -> RenderedPage | None:
-        known = self.memory.get(page)
-        if known is not None and known[0] == key and self.cache_dir is not None and not self._path(page).exists():
-            self._to_disk(page, known)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
-        known = known or self._from_disk(page)
-        if known is None or known[0] != key:
-            return None
-        self.memory[page] = known
+    def get(self, slot: str, key: str) -> RenderedPage | None:
+        name = _file_name(slot)
+        known = self.memory.get(name)
+        if known is not None and known[0] == key:
+            if self.store.folder is not None and not self.store.exists(name):
+                self._write(name, known)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
+        else:
+            page = self.store.read(name, key, _decode)
+            if page is None:
+                return None
+            known = self.memory[name] = (key, page)
+        self.used.add(name)
         return known[1]
 
-    def put(self, page: str, key: str, rendered: RenderedPage) -> None:
-        self.memory[page] = (key, rendered)
-        self._to_disk(page, (key, rendered))
+    def put(self, slot: str, key: str, rendered: RenderedPage) -> None:
+        name = _file_name(slot)
+        self.memory[name] = (key, rendered)
+        self.used.add(name)
+        self._write(name, (key, rendered))
 
-    def _to_disk(self, page: str, value: tuple[str, RenderedPage]) -> None:
-        if self.cache_dir is None:
-            return
-        try:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            temporary = self._path(page).with_suffix(".tmp")
-            with open(temporary, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            temporary.replace(self._path(page))
-        except OSError:
-            pass  # a read-only checkout still builds, only slower
+    def end_build(self, prune: bool) -> None:
+        """The complete build is over; with ``prune``, the pages it did not use leave memory and disk."""
+        if prune:
+            self.store.prune(self.used.__contains__)
+            for name in [name for name in self.memory if name not in self.used]:
+                del self.memory[name]
+        self.used.clear()
 
-    def _path(self, page: str) -> Path:
-        return self.cache_dir / (hashlib.sha256(page.encode()).hexdigest()[:32] + ".pickle")
+    def _write(self, name: str, known: tuple[str, RenderedPage]) -> None:
+        key, page = known
+        # The HTML goes as text beside the JSON: see cache_store.py.
+        self.store.write(
+            name,
+            key,
+            [list(page.blocks), _CODEC.encode(page.diagnostics)],
+            [page.markdown, page.sprite, *page.blocks.values()],
+        )
 
-    def _from_disk(self, page: str):
-        if self.cache_dir is None:
-            return None
-        try:
-            with open(self._path(page), "rb") as handle, gc_paused():
-                return pickle.load(handle)
-        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-            return None  # absent, or written by another version: render again
+
+def _file_name(slot: str) -> str:
+    return hashlib.sha256(slot.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _decode(data, texts: list[str]) -> RenderedPage:
+    if type(data) is not list or len(data) != 2:
+        raise WrongShape("not a rendered page")
+    names, diagnostics = data
+    if type(names) is not list or not all(type(name) is str for name in names) or len(texts) != len(names) + 2:
+        raise WrongShape("the blocks do not match their texts")
+    return RenderedPage(
+        texts[0], dict(zip(names, texts[2:], strict=True)), texts[1], _CODEC.decode(list[Diagnostic], diagnostics)
+    )
+
+
+class WatchedMarkdown:
+    """A page's Markdown function that notes whether it converted anything."""
+
+    def __init__(self, convert):
+        self.convert = convert
+        self.converted = False
+
+    def __call__(self, text: str) -> str:
+        self.converted = True
+        return self.convert(text)
+
+
+# Markdown extensions known to read no file and fetch nothing while they convert: Python-Markdown's own,
+# and PyMdown's but snippets (which includes files and URLs) and b64 (which inlines images). Emoji read
+# their icons from installed packages (whose versions are in the key) or from custom_icons folders (listed
+# in the key, see template_files). Any other extension may read what the key cannot cover.
+FILE_FREE_EXTENSIONS = frozenset(
+    {
+        "abbr",
+        "admonition",
+        "attr_list",
+        "codehilite",
+        "def_list",
+        "extra",
+        "fenced_code",
+        "footnotes",
+        "legacy_attrs",
+        "legacy_em",
+        "md_in_html",
+        "meta",
+        "nl2br",
+        "sane_lists",
+        "smarty",
+        "tables",
+        "toc",
+        "wikilinks",
+        "pymdownx.arithmatex",
+        "pymdownx.betterem",
+        "pymdownx.blocks.admonition",
+        "pymdownx.blocks.caption",
+        "pymdownx.blocks.definition",
+        "pymdownx.blocks.details",
+        "pymdownx.blocks.html",
+        "pymdownx.blocks.tab",
+        "pymdownx.caret",
+        "pymdownx.critic",
+        "pymdownx.details",
+        "pymdownx.emoji",
+        "pymdownx.escapeall",
+        "pymdownx.extra",
+        "pymdownx.fancylists",
+        "pymdownx.highlight",
+        "pymdownx.inlinehilite",
+        "pymdownx.keys",
+        "pymdownx.magiclink",
+        "pymdownx.mark",
+        "pymdownx.pathconverter",
+        "pymdownx.progressbar",
+        "pymdownx.saneheaders",
+        "pymdownx.smartsymbols",
+        "pymdownx.striphtml",
+        "pymdownx.superfences",
+        "pymdownx.tabbed",
+        "pymdownx.tasklist",
+        "pymdownx.tilde",
+    }
+)
+
+
+def markdown_reads_files(extensions) -> bool:
+    """Whether converting Markdown with the site's extensions may take in the text of other files."""
+    for extension in extensions:
+        name = extension.split(":", 1)[0] if isinstance(extension, str) else ""
+        if name.removeprefix("markdown.extensions.") not in FILE_FREE_EXTENSIONS:
+            return True
+    return False
 
 
 def digest(*parts) -> str:
     """A stable digest of plain data: dataclasses, mappings, lists, paths, functions by their names."""
-    text = json.dumps(parts, sort_keys=True, default=_plain, ensure_ascii=False)
+    try:
+        text = json.dumps(parts, sort_keys=True, default=_plain, ensure_ascii=False)
+    except TypeError:  # a mapping with keys that are not all strings: front matter may have dates or numbers as keys
+        text = json.dumps(_text_keys(parts), sort_keys=True, default=_plain, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _text_keys(value):
+    """``value`` with every mapping's keys as distinct strings: "s" and a string key, "r" and the repr of any other."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = _plain(value)
+    if isinstance(value, dict):
+        return {
+            ("s" + key if isinstance(key, str) else "r" + repr(key)): _text_keys(item) for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_text_keys(item) for item in value]
+    return value
 
 
 def _plain(value):
@@ -109,7 +227,7 @@ def _plain(value):
 _LIBRARIES = ("jinja2", "markdown", "mkdocs", "material")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def library_versions() -> tuple:
     found = []
     for name in _LIBRARIES:
@@ -121,7 +239,7 @@ def library_versions() -> tuple:
     return (*found, ("pymdownx", getattr(extensions, "__version__", None)))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def package_files() -> tuple:
     """This package's own files by size and time: its code writes HTML too (an entry, the author list), and an
     edited checkout keeps its version number."""
@@ -135,19 +253,33 @@ def package_files() -> tuple:
     return tuple(found)
 
 
-def template_files(template_dirs) -> list:
-    """What the templates and icons in the site's template folders hold, for the context digest.
+def template_files(template_dirs, icon_dirs=()) -> list:
+    """What the site's own template folders hold, and the icons Markdown may take, for the context digest.
 
-    Templates are hashed; icons in installed packages (Material's thousands) are covered by the
-    package's version in the digest, so only a site's own ``.icons`` folder is listed.
+    A template may include, import or extend any file of any template folder, so the site's own folders
+    (custom_dir; this package's theme/ in a source checkout) are hashed whole; templates in installed
+    packages (Material's, this package's) are covered by the package's version. Icons, thousands of them
+    at times, are listed by size and time: a ``.icons`` folder in the site's own template folders, and
+    ``icon_dirs`` (the custom_icons of the emoji extension).
     """
-    found = []
+    found, icon_folders = [], list(icon_dirs)
     for folder in map(Path, template_dirs):
-        for path in sorted((folder / "researcher").glob("*")):
-            if path.is_file():
+        if "site-packages" in folder.parts or "dist-packages" in folder.parts:
+            continue
+        for path in sorted(folder.rglob("*")):
+            if ".icons" not in path.relative_to(folder).parts and path.is_file():
                 found.append([str(path), hashlib.sha256(path.read_bytes()).hexdigest()])
-        if "site-packages" not in folder.parts and "dist-packages" not in folder.parts:
-            for path in sorted((folder / ".icons").rglob("*.svg")):
-                stat = path.stat()
-                found.append([str(path), stat.st_size, stat.st_mtime_ns])
+        icon_folders.append(folder / ".icons")
+    for folder in map(Path, icon_folders):
+        for path in sorted(folder.rglob("*.svg")):
+            stat = path.stat()
+            found.append([str(path), stat.st_size, stat.st_mtime_ns])
     return found
+
+
+def emoji_icon_dirs(mdx_configs: dict) -> list:
+    """The folders of custom icons the emoji extension reads (Material's ``custom_icons``)."""
+    emoji = (mdx_configs or {}).get("pymdownx.emoji")
+    options = emoji.get("options") if isinstance(emoji, dict) else None
+    folders = options.get("custom_icons") if isinstance(options, dict) else None
+    return [folder for folder in folders if isinstance(folder, str)] if isinstance(folders, list) else []

@@ -9,17 +9,16 @@ arrive already rendered as ``Markup``.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
-from typing import Callable, Iterable
 
 import jinja2
 from markupsafe import Markup, escape
 
-from . import links as link_kinds
 from . import citation, urls
+from . import links as link_kinds
 from .coauthors import homepage
 from .icons import IconSet, IconUse
 from .locale import Locale
@@ -79,17 +78,33 @@ class PageRender:
     author_views: dict = field(default_factory=dict)
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in this process only, by file and source checksum.
+
+    A `mkdocs serve` rebuild makes a new environment and skips compiling the templates again. Nothing
+    is written to disk: compiled code read back from a folder a repository can hold would run as it is.
+    """
+
+    def __init__(self):
+        self.compiled: dict[str, tuple[str, object]] = {}  # bucket key (name and file) -> (source checksum, code)
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        known = self.compiled.get(bucket.key)
+        if known is not None and known[0] == bucket.checksum:
+            bucket.code = known[1]
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = (bucket.checksum, bucket.code)
+
+
+_COMPILED = _CompiledTemplates()
+
+
 class Renderer:
-    def __init__(self, template_dirs: Iterable[str], icon_dirs: Iterable[str], bytecode_dir: str | None = None):
-        try:
-            if bytecode_dir:
-                os.makedirs(bytecode_dir, exist_ok=True)
-        except OSError:
-            bytecode_dir = None  # a read-only checkout compiles them in every build
+    def __init__(self, template_dirs: Iterable[str], icon_dirs: Iterable[str]):
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(list(template_dirs)),
-            # Compiled templates, checked against their source: a new build skips compiling them.
-            bytecode_cache=jinja2.FileSystemBytecodeCache(bytecode_dir) if bytecode_dir else None,
+            bytecode_cache=_COMPILED,
             autoescape=True,
             trim_blocks=True,
             lstrip_blocks=True,
@@ -172,7 +187,10 @@ class _Helpers:
             if href:
                 rest = self._link_rest.get((link.kind, link.label))
                 if rest is None:  # the same few kinds of link recur in every entry
-                    rest = self._link_rest[link.kind, link.label] = f'" data-kind="{escape_text(link.kind)}">{self.link_icon(link)}<span>{escape_text(link.label)}</span></a>'
+                    rest = self._link_rest[link.kind, link.label] = (
+                        f'" data-kind="{escape_text(link.kind)}">{self.link_icon(link)}'
+                        f"<span>{escape_text(link.label)}</span></a>"
+                    )
                 html.append(f'<a class="researcher-button" href="{escape_text(href)}{rest}')
         html.append("</span>")
         return Markup("".join(html))
@@ -187,7 +205,11 @@ class _Helpers:
     def tag_list(tags: list[str]) -> Markup:
         if not tags:
             return Markup("")
-        return Markup('<ul class="researcher-tags">' + "".join(f'<li class="researcher-tag">{escape_text(tag)}</li>' for tag in tags) + "</ul>")
+        return Markup(
+            '<ul class="researcher-tags">'
+            + "".join(f'<li class="researcher-tag">{escape_text(tag)}</li>' for tag in tags)
+            + "</ul>"
+        )
 
     @staticmethod
     def author(view: AuthorView) -> Markup:
@@ -198,7 +220,12 @@ class _Helpers:
         shown, hidden, et_al = self.authors(authors, limit)
         t = self.page.locale
         if self._list_words is None:
-            self._list_words = escape(t("list_separator")), escape(t("and")), escape(t("before_more")), escape(t("et_al"))
+            self._list_words = (
+                escape(t("list_separator")),
+                escape(t("and")),
+                escape(t("before_more")),
+                escape(t("et_al")),
+            )
         sep, and_, before_more, et_al_text = self._list_words
         html = ['<span class="researcher-authors">']
         for index, view in enumerate(shown):
@@ -209,7 +236,11 @@ class _Helpers:
                     html.append(sep)
             html.append(view.html)
         if hidden:
-            html.append(f'<details class="researcher-more-authors"><summary>{before_more}{escape(t.plural("more_authors", len(hidden)))}</summary><span class="researcher-more-authors__list">')
+            html.append(
+                '<details class="researcher-more-authors">'
+                f"<summary>{before_more}{escape(t.plural('more_authors', len(hidden)))}</summary>"
+                '<span class="researcher-more-authors__list">'
+            )
             for index, view in enumerate(hidden):
                 html.append(f"{sep}{and_} " if index == len(hidden) - 1 else sep)
                 html.append(view.html)
@@ -219,7 +250,9 @@ class _Helpers:
         html.append("</span>")
         return Markup("".join(html))
 
-    def authors(self, authors: list[Author], limit: int | None = None) -> tuple[list[AuthorView], list[AuthorView], bool]:
+    def authors(
+        self, authors: list[Author], limit: int | None = None
+    ) -> tuple[list[AuthorView], list[AuthorView], bool]:
         """(shown, hidden, et_al): the first ``max_authors``, extended so the owner is never hidden.
 
         ``et_al`` says the list ended in "and others", which is shown as "et al.", not as a name.
@@ -238,7 +271,9 @@ class _Helpers:
     def _view(self, author: Author) -> AuthorView:
         view = self._views.get(author)
         if view is None:
-            view = self._views[author] = AuthorView(author.name, author.marks, self.page.matcher.matches(author), self._homepage(author))
+            view = self._views[author] = AuthorView(
+                author.name, author.marks, self.page.matcher.matches(author), self._homepage(author)
+            )
             view.html = _author_html(view)  # written once per page: the same names fill most of its entries
         return view
 
@@ -299,4 +334,5 @@ class _Helpers:
 
     def bibliography_url(self) -> str | None:
         return self.page.bibliography_url
+
     bibtex = staticmethod(citation.bibtex_for)

@@ -29,12 +29,29 @@ BIB = r"""@string{osdi = {USENIX OSDI}}
   year={2019}
 }
 """
-CSL = json.dumps([{"id": "csl2024", "type": "article-journal", "title": "From Zotero", "author": [{"family": "Cheng", "given": "Yu"}],
-                   "container-title": "Zotero Journal", "issued": {"date-parts": [[2024, 3]]}, "DOI": "10.1000/xyz"}])
+CSL = json.dumps(
+    [
+        {
+            "id": "csl2024",
+            "type": "article-journal",
+            "title": "From Zotero",
+            "author": [{"family": "Cheng", "given": "Yu"}],
+            "container-title": "Zotero Journal",
+            "issued": {"date-parts": [[2024, 3]]},
+            "DOI": "10.1000/xyz",
+        }
+    ]
+)
 
 
 def site(build_site, front, body="", plugins=None, extra=None):
-    pages = {"index.md": page(front, body), "papers.bib": BIB, "extra.json": CSL, "assets/pdf/pipethreader.pdf": "%PDF", **(extra or {})}
+    pages = {
+        "index.md": page(front, body),
+        "papers.bib": BIB,
+        "extra.json": CSL,
+        "assets/pdf/pipethreader.pdf": "%PDF",
+        **(extra or {}),
+    }
     return build_site(pages, plugins=plugins or ["researcher"])
 
 
@@ -43,11 +60,19 @@ def titles(soup):
 
 
 def test_bib_json_and_yaml_entries_merge(build_site):
-    front = {"profile": {"name": "Yu Cheng"}, "publications": ["papers.bib", "extra.json", {"title": "Written in YAML", "year": 2023}]}
+    front = {
+        "profile": {"name": "Yu Cheng"},
+        "publications": ["papers.bib", "extra.json", {"title": "Written in YAML", "year": 2023}],
+    }
     result = site(build_site, front)
     assert result.researcher_warnings() == []
     soup = result.html()
-    assert titles(soup) == ["PipeThreader: Software-Defined Pipelining for DNN Execution", "From Zotero", "Written in YAML", "An Older Paper"]
+    assert titles(soup) == [
+        "PipeThreader: Software-Defined Pipelining for DNN Execution",
+        "From Zotero",
+        "Written in YAML",
+        "An Older Paper",
+    ]
     entry = soup.select_one("#pub-cheng2025pipethreader")
     assert [a.get_text() for a in entry.select(".researcher-author")][:2] == ["Yu Cheng", "Jürgen Müller"]
     assert entry.select_one(".researcher-publication__venue").get_text() == "USENIX OSDI '25, 2025"
@@ -60,7 +85,9 @@ def test_bib_json_and_yaml_entries_merge(build_site):
     assert links["pdf"] == "assets/pdf/pipethreader.pdf"  # al-folio's place for relative pdf names
     assert links["code"] == "https://github.com/tile-ai/tilelang"
     bibtex = entry.select_one(".researcher-bibtex code").get_text()
-    assert bibtex.startswith("@inproceedings{cheng2025pipethreader,") and "abbr" not in bibtex and "selected" not in bibtex
+    assert (
+        bibtex.startswith("@inproceedings{cheng2025pipethreader,") and "abbr" not in bibtex and "selected" not in bibtex
+    )
     assert "booktitle=osdi # { '25}," in bibtex  # the original text, not a re-serialisation
 
 
@@ -96,8 +123,16 @@ def test_site_bibliography_serves_markers_on_any_page(build_site):
 def test_venue_colours_links_and_readable_badge_text(build_site, tmp_path):
     extra = {}
     result = None
-    venues = '"OSDI":\n  url: https://www.usenix.org/conference/osdi25\n  color: "#f5d76e"\n"SOSP":\n  color: "red;}body{x"\n'
-    pages = {"index.md": page({"publications": ["papers.bib"]}), "papers.bib": BIB, "assets/pdf/pipethreader.pdf": "%PDF", **extra}
+    venues = (
+        '"OSDI":\n  url: https://www.usenix.org/conference/osdi25\n  color: "#f5d76e"\n'
+        '"SOSP":\n  color: "red;}body{x"\n'
+    )
+    pages = {
+        "index.md": page({"publications": ["papers.bib"]}),
+        "papers.bib": BIB,
+        "assets/pdf/pipethreader.pdf": "%PDF",
+        **extra,
+    }
     root_venues = tmp_path / "venues.yml"
     root_venues.write_text(venues)
     result = build_site(pages, plugins=[{"researcher": {"venues": str(root_venues)}}])
@@ -118,15 +153,24 @@ def test_coauthor_homepages_link(build_site, tmp_path):
 
 
 def test_problems_in_a_bib_name_the_file_line_and_key(build_site):
-    broken = BIB + "\n@article{broken2020,\n  title={Unbalanced {braces},\n  year={2020}\n\n@article{after2021,\n  title={Still here},\n  year={2021}\n}\n"
+    broken = (
+        BIB + "\n@article{broken2020,\n  title={Unbalanced {braces},\n  year={2020}\n\n"
+        "@article{after2021,\n  title={Still here},\n  year={2021}\n}\n"
+    )
     pages = {"index.md": page({"publications": ["papers.bib", "missing.bib", "notes.txt"]}), "papers.bib": broken}
     # The pdf is missing too: that message names the entry's key.
     result = build_site(pages)
     warnings = result.researcher_warnings()
     assert any(w.startswith("researcher: docs/papers.bib:") and "broken2020" in w for w in warnings), warnings
-    assert "researcher: docs/index.md:4: publications[1]: the publications file 'docs/missing.bib' does not exist (paths are relative to this page's file)" in warnings
+    assert (
+        "researcher: docs/index.md:4: publications[1]: the publications file 'docs/missing.bib' does not exist "
+        "(paths are relative to this page's file)" in warnings
+    )
     assert any("'notes.txt' is not a publication" in w for w in warnings)
-    assert "researcher: docs/index.md: cheng2025pipethreader.links.pdf: the file 'assets/pdf/pipethreader.pdf' does not exist (paths are relative to this page's file)" in warnings
+    assert (
+        "researcher: docs/index.md: cheng2025pipethreader.links.pdf: the file 'assets/pdf/pipethreader.pdf' "
+        "does not exist (paths are relative to this page's file)" in warnings
+    )
     assert "Still here" in titles(result.html())
 
 
@@ -147,7 +191,7 @@ def test_cache_is_reused_by_a_new_build_and_keeps_the_warnings(build_site, tmp_p
     pages = {"index.md": page({"publications": ["papers.bib"]}), "papers.bib": broken}
     plugins = [{"researcher": {"cache_dir": str(cache)}}]
     first = build_site(pages, plugins=plugins)
-    assert list(cache.glob("*.pickle"))
+    assert list(cache.glob("*.json"))
     second = build_site(pages, plugins=plugins)
     assert second.researcher_warnings() == first.researcher_warnings() != []
     assert titles(second.html()) == titles(first.html())
@@ -165,8 +209,13 @@ def test_bib_files_are_watched_by_serve(build_site):
 
 
 def test_refreshed_counts_are_shown_when_asked(build_site):
-    front = {"projects": [{"name": "TileLang", "repo": "tile-ai/tilelang"}],
-             "publications": [{"title": "T", "links": {"doi": "10.1145/ABC"}}, {"title": "U", "links": {"arxiv": "2410.12345"}}]}
+    front = {
+        "projects": [{"name": "TileLang", "repo": "tile-ai/tilelang"}],
+        "publications": [
+            {"title": "T", "links": {"doi": "10.1145/ABC"}},
+            {"title": "U", "links": {"arxiv": "2410.12345"}},
+        ],
+    }
     pages = {"index.md": page(front)}
     counts = "stars: {tile-ai/tilelang: 117}\ncitations: {10.1145/abc: 5, '2410.12345': 1}\nupdated: '2026-12-01'\n"
     result = build_site(pages, plugins=[{"researcher": {"show_counts": True}}])

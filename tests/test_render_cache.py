@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from conftest import collecting_warnings, page
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from conftest import collecting_warnings, page
 from mkdocs_researcher.renderer import Renderer
 from mkdocs_researcher.sources.bibliography import Bibliographies
 
@@ -27,13 +27,18 @@ BIB = r"""@article{first2024,
   year={2023}
 }
 """
-INDEX = page({"publications": ["papers.bib"]}, "# Papers\n\n<!-- researcher publications group_by=year shade=blue -->\n")
+INDEX = page(
+    {"publications": ["papers.bib"]}, "# Papers\n\n<!-- researcher publications group_by=year shade=blue -->\n"
+)
 
 
 @pytest.fixture
 def project(build_site):
-    """A built site, its cache in the default folder; ``rebuild()`` builds it again from a new config, as a new process would."""
-    result = build_site({"index.md": INDEX, "about.md": "# About\n", "papers.bib": BIB}, plugins=[{"researcher": {"max_authors": 3}}])
+    """A built site, its cache in the default folder; ``rebuild()`` builds it again from a new config, as a new
+    process would."""
+    result = build_site(
+        {"index.md": INDEX, "about.md": "# About\n", "papers.bib": BIB}, plugins=[{"researcher": {"max_authors": 3}}]
+    )
     return result
 
 
@@ -54,7 +59,8 @@ def renders(monkeypatch):
 def rebuild(result, new_process=True):
     """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does."""
     if new_process:
-        # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new `mkdocs build` does.
+        # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new
+        # `mkdocs build` does.
         dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
     with collecting_warnings() as messages:
         config = load_config(str(result.site.parent / "mkdocs.yml"))
@@ -63,7 +69,11 @@ def rebuild(result, new_process=True):
 
 
 def site_files(result) -> dict[str, bytes]:
-    return {str(p.relative_to(result.site)): p.read_bytes() for p in sorted(result.site.rglob("*")) if p.is_file() and p.suffix != ".gz"}
+    return {
+        str(p.relative_to(result.site)): p.read_bytes()
+        for p in sorted(result.site.rglob("*"))
+        if p.is_file() and p.suffix != ".gz"
+    }
 
 
 def titles(result) -> list[str]:
@@ -78,7 +88,9 @@ def test_a_new_build_reuses_the_rendered_page_byte_for_byte_and_repeats_its_warn
     assert any("first.pdf" in w for w in first_warnings), first_warnings
     loaded = []
     original = Bibliographies.load
-    monkeypatch.setattr(Bibliographies, "load", lambda self, path, *args: loaded.append(path.name) or original(self, path, *args))
+    monkeypatch.setattr(
+        Bibliographies, "load", lambda self, path, *args: loaded.append(path.name) or original(self, path, *args)
+    )
     _, warnings = rebuild(project)
     assert renders == []  # nothing rendered again
     assert loaded == []  # nor the .bib's entries read: not even from their own cache
@@ -117,7 +129,9 @@ def add_pdf(project):
 def override_template(project):
     folder = project.site.parent / "overrides" / "researcher"
     folder.mkdir(parents=True)
-    (folder / "publications.html").write_text("<ol class='mine'>{% for pub in publications %}<li>{{ pub.title }}</li>{% endfor %}</ol>\n", encoding="utf-8")
+    (folder / "publications.html").write_text(
+        "<ol class='mine'>{% for pub in publications %}<li>{{ pub.title }}</li>{% endfor %}</ol>\n", encoding="utf-8"
+    )
     settings = yaml.safe_load((project.site.parent / "mkdocs.yml").read_text())
     settings["theme"]["custom_dir"] = "overrides"
     (project.site.parent / "mkdocs.yml").write_text(yaml.safe_dump(settings))
@@ -150,8 +164,11 @@ def test_the_cache_folder_is_safe_to_delete(project, renders):
 
 def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(build_site, renders):
     index = page({"profile": {"name": "Yu Cheng"}, "publications": ["papers.bib"]})
-    result = build_site({"index.md": index, "papers.bib": BIB.replace("year={2023}", "year={2023},\n  page={true}")},
-                        plugins=[{"researcher": {"publication_pages": True}}], site_url="https://example.org/")
+    result = build_site(
+        {"index.md": index, "papers.bib": BIB.replace("year={2023}", "year={2023},\n  page={true}")},
+        plugins=[{"researcher": {"publication_pages": True}}],
+        site_url="https://example.org/",
+    )
     own_page = "publications/second2023/index.html"
     assert result.html(own_page).select_one(".researcher-self").get_text() == "Yu Cheng"
     renders.clear()
@@ -178,7 +195,9 @@ def test_an_edited_page_takes_its_entries_from_the_cache_reading_the_bib_once(bu
 
     from mkdocs_researcher.sources import bibtex
 
-    bib = BIB + "\n@misc{third2022, title={Third Paper}, year={2022}}\n"  # new to the plugin's memory: this build writes its cache
+    bib = (
+        BIB + "\n@misc{third2022, title={Third Paper}, year={2022}}\n"
+    )  # new to the plugin's memory: this build writes its cache
     result = build_site({"index.md": INDEX, "papers.bib": bib})
     (result.docs / "index.md").write_text(INDEX + "\nEdited.\n", encoding="utf-8")
     reads, parses = [], []
@@ -198,8 +217,14 @@ def test_parsed_entries_are_frozen_while_the_build_runs_and_thawed_after(build_s
 
     frozen_while_rendering = []
     original = Renderer.render
-    monkeypatch.setattr(Renderer, "render", lambda self, *args, **kw: frozen_while_rendering.append(gc.get_freeze_count()) or original(self, *args, **kw))
-    build_site({"index.md": INDEX, "papers.bib": BIB + "\n@misc{unread, title={Not Parsed Before}}\n"})  # new to the memory cache
+    monkeypatch.setattr(
+        Renderer,
+        "render",
+        lambda self, *args, **kw: frozen_while_rendering.append(gc.get_freeze_count()) or original(self, *args, **kw),
+    )
+    build_site(
+        {"index.md": INDEX, "papers.bib": BIB + "\n@misc{unread, title={Not Parsed Before}}\n"}
+    )  # new to the memory cache
     assert min(frozen_while_rendering) > 0  # the collector's passes skip what the .bib's read left
     assert gc.get_freeze_count() == 0  # the build ended: later collections see it again
 
@@ -208,7 +233,7 @@ def test_a_cache_folder_deleted_while_serve_runs_is_written_again(project, rende
     import shutil
 
     def cached(folder):
-        return sorted(p.name for p in folder.glob("*.pickle"))
+        return sorted(p.name for p in folder.glob("*.json"))
 
     (project.docs / "index.md").write_text(INDEX + "\nEdited.\n", encoding="utf-8")
     rebuild(project)  # the page renders again: the instance now holds the parsed entries and the page in memory
