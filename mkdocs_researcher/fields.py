@@ -89,7 +89,6 @@ class Text(Kind):
     """Plain text (always escaped when shown); numbers are accepted as text."""
 
     expected = "text"
-    markdown = False
 
     def __init__(self, localised: bool = True):
         self.localised = localised
@@ -115,7 +114,6 @@ class Markdown(Text):
     """Text rendered with the site's Markdown."""
 
     expected = "Markdown text"
-    markdown = True
 
 
 class MarkdownList(Kind):

@@ -15,10 +15,6 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
 
 
-def available_languages() -> list[str]:
-    return sorted(p.stem for p in LOCALES_DIR.glob("*.yml"))
-
-
 @functools.cache
 def _catalogue_file(language: str) -> dict:
     path = LOCALES_DIR / f"{language}.yml"

@@ -231,8 +231,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if not set(meta) & SECTION_KEYS and "<!-- researcher" not in text:
                 continue
             body = text.split("\n---", 2)[-1]  # enough to see placement markers
-            # Problems are reported when the page itself is built. Only site-wide outputs need the entries
-            # now: without them, a page from the render cache never reads its .bib.
+            # Problems are reported when the page itself is built. The entries are read here only for the
+            # site-wide outputs that need them: without those, a page from the render cache never reads its .bib.
             wanted = bool(self.config.publication_pages or self.config.feed or self.config.json_resume)
             data, _ = read_sections(
                 self._page_input(file, text, meta, body, config, files), self.site, publications=wanted

@@ -1,7 +1,7 @@
 """The profile as a JSON Resume (https://jsonresume.org/schema, v1.0.0), for résumé themes and tools.
 
 Fields without a value are left out rather than written empty, as the schema
-allows. Markdown (experience details) becomes plain text. Relative URLs are
+allows. Markdown (experience and award details) becomes plain text. Relative URLs are
 made absolute against ``site_url``; one that cannot be is left out.
 """
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 from urllib.parse import unquote
 
 from .citation import abstract_text, compact, plain_text, publication_date
 from .links import LINK_KINDS
-from .model import PRESENT, Education, Experience, Link, PartialDate, Profile, Publication
+from .model import PRESENT, Award, Education, Experience, Link, PartialDate, Profile, Publication
 from .urls import absolute_url, first_absolute_link
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
@@ -108,13 +107,13 @@ def _publication(pub: Publication, site_url: str | None) -> dict:
     )
 
 
-def _award(award: Any) -> dict:
+def _award(award: Award) -> dict:
     return compact(
         {
-            "title": getattr(award, "title", None),
-            "date": _date(getattr(award, "date", None)),
-            "awarder": getattr(award, "awarder", None),
-            "summary": getattr(award, "summary", None),
+            "title": award.title,
+            "date": _date(award.date),
+            "awarder": award.awarder,
+            "summary": plain_text(award.details),
         }
     )
 
@@ -125,11 +124,11 @@ def json_resume(
     publications: Iterable[Publication],
     experience: Iterable[Experience],
     education: Iterable[Education],
-    awards: Iterable[Any] = (),
+    awards: Iterable[Award] = (),
     obfuscate_email: bool = True,
     site_url: str | None = None,
 ) -> dict:
-    """The JSON Resume document; ``awards`` are any objects with ``title``, ``awarder`` and ``date``."""
+    """The JSON Resume document."""
     return compact(
         {
             "$schema": SCHEMA_URL,

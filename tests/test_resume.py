@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
-from mkdocs_researcher.model import PRESENT, Affiliation, Education, Experience, Link, PartialDate, Profile, Publication
+from mkdocs_researcher.model import (
+    PRESENT,
+    Affiliation,
+    Award,
+    Education,
+    Experience,
+    Link,
+    PartialDate,
+    Profile,
+    Publication,
+)
 from mkdocs_researcher.resume import SCHEMA_URL, json_resume
 
 SITE = "https://example.org/~qi/"
-
-
-@dataclass
-class Award:
-    title: str
-    awarder: str | None = None
-    date: PartialDate | str | None = None
 
 
 def profile(**kw) -> Profile:
@@ -159,9 +161,13 @@ def test_publications():
 
 
 def test_awards():
-    awards = [Award("Best Paper", "ICSE", PartialDate(2024, 4)), Award("Scholarship", date="2022"), Award("")]
+    awards = [
+        Award("Best Paper", "ICSE", PartialDate(2024, 4), details="For *the* paper on [caching](https://x.org)."),
+        Award("Scholarship", date=PartialDate(2022)),
+        Award(""),
+    ]
     assert resume(awards=awards)["awards"] == [
-        {"title": "Best Paper", "date": "2024-04", "awarder": "ICSE"},
+        {"title": "Best Paper", "date": "2024-04", "awarder": "ICSE", "summary": "For the paper on caching."},
         {"title": "Scholarship", "date": "2022"},
     ]
     assert "awards" not in resume()

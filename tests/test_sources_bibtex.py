@@ -15,7 +15,6 @@ from mkdocs_researcher.sources import bibtex
 from mkdocs_researcher.sources.bibtex import (
     DISPLAY_ONLY_FIELDS,
     LEFT_OUT,
-    entry_count_estimate,
     read_bibtex,
     read_bibtex_file,
     read_text_file,
@@ -420,13 +419,6 @@ def test_a_failure_inside_bibtexparser_loses_only_that_entry(monkeypatch):
     ]
 
 
-def test_entry_count_estimate():
-    text = (
-        '@string{a = "b"}\n@comment{x}\n@preamble{"p"}\n@article{k1, title={A}}\n@Book (k2, title={B})\nmail me@home\n'
-    )
-    assert entry_count_estimate(text) == 2
-
-
 # --- The corpus: real files written by other people, read in place ---------------------------------
 
 
@@ -449,6 +441,12 @@ CORPUS_BIB = [
     "15_Chris-MorrisUK_Thesis_AMiede_Publications.bib",
     "17_crcox_MASTERBIB_ttr.bib",
 ]
+
+
+def entry_count_estimate(text: str) -> int:
+    """How many ``@type{`` / ``@type(`` entries ``text`` opens (not @string, @comment, @preamble)."""
+    openings = re.finditer(r"@[ \t]*([A-Za-z]\w*)[ \t]*[{(]", text)
+    return sum(m.group(1).lower() not in ("string", "comment", "preamble") for m in openings)
 
 
 def _read_shared(path: Path):
@@ -543,3 +541,19 @@ def test_corpus_quirks():
 
     bbt = _corpus_pubs("10_CoreySpohn_dissertation_library.bib")
     assert any("$" in pub.title for pub in bbt)  # $..$ math kept for MathJax
+
+
+def test_volume_number_pages_publisher_and_the_rest():
+    text = (
+        "@proceedings{procs, title = {Proceedings of Tests}, editor = {Lee, Ann and Bo Park}, publisher = {ACM},\n"
+        "  series = {LNCS}, isbn = {978-3}, year = 2021}\n"
+        "@inproceedings{paper, title = {A Paper}, crossref = {procs}, volume = 7, number = {2},\n"
+        "  pages = {1{--}10}, edition = {Second}, issn = {1234-5678}}\n"
+        "@article{single, title = {One Page}, journal = {J}, pages = {e1234}, issue = {4}}\n"
+    )
+    pubs = {pub.key: pub for pub in read_bibtex(text, Reporter("x.bib"))}
+    paper = pubs["paper"]
+    assert (paper.venue, paper.volume, paper.issue, paper.pages) == ("Proceedings of Tests", "7", "2", "1\u201310")
+    assert (paper.publisher, paper.series, paper.isbn, paper.issn) == ("ACM", "LNCS", "978-3", "1234-5678")
+    assert (paper.edition, [e.name for e in paper.editors]) == ("Second", ["Ann Lee", "Bo Park"])
+    assert (pubs["single"].pages, pubs["single"].issue) == ("e1234", "4")
