@@ -29,7 +29,7 @@ import typing
 from collections.abc import Callable
 from pathlib import Path
 
-FORMAT = 1
+FORMAT = 2  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN
 
 # What this store writes (NAME.json, NAME.RANDOM.tmp while writing) and what earlier versions wrote
 # (NAME.pickle, NAME.tmp): the only files a prune may remove, whatever folder the site names as its cache.

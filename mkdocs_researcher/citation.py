@@ -4,10 +4,8 @@ Nothing here knows about MkDocs: the plugin passes the page's and the site's
 URLs in. URLs given to crawlers are absolute (see ``urls.absolute_url``); a
 relative one is resolved against the built page.
 
-``volume``, ``issue``, ``pages`` ("12--25" or "12-25"), ``publisher`` and
-``doi`` are read with ``getattr`` because ``Publication`` does not have them
-yet; until it does they are simply absent. A DOI is also found in a link of
-kind ``doi``.
+A ``doi`` field is read with ``getattr`` because ``Publication`` does not
+have one; the DOI is found in a link of kind ``doi``.
 """
 
 from __future__ import annotations
@@ -22,7 +20,7 @@ from urllib.parse import quote, unquote
 import markdown as markdown_lib
 
 from .fields import MONTH_NAMES
-from .model import Author, PartialDate, Profile, Publication
+from .model import Author, PartialDate, Profile, Publication, display_pages, page_range
 from .names import ET_AL
 from .schema import derive_key
 from .urls import absolute_url, first_absolute_link, first_link_url
@@ -86,8 +84,6 @@ def publication_date(pub: Publication) -> PartialDate | None:
 
 _DOI_PREFIX = re.compile(r"^\s*(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(.+?)(?:\.pdf)?/?$", re.IGNORECASE)
-# The dash alone: "\s*-\s*" would read a long run of spaces again from each of them; the parts are stripped.
-_PAGE_RANGE = re.compile(r"--?|[\u2013\u2014]")
 
 
 def doi_of(pub: Publication) -> str | None:
@@ -106,19 +102,6 @@ def arxiv_id_of(pub: Publication) -> str | None:
     """The arXiv identifier (``2410.12345v2``) of the first arXiv link, if it is an arxiv.org URL."""
     match = _ARXIV_URL.match(first_link_url(pub.links, ["arxiv"]) or "")
     return unquote(match.group(1)) if match else None
-
-
-def _pages(pub: Publication) -> tuple[str | None, str | None]:
-    """First and last page from "12--25", "12-25" or "12–25"; a single page or article number is the first."""
-    pages = _optional(pub, "pages")
-    first, last = (_PAGE_RANGE.split(pages or "", maxsplit=1) + [""])[:2]
-    return first.strip() or None, last.strip() or None
-
-
-def _optional(pub: Publication, name: str) -> str | None:
-    """A field as text; ``getattr`` because Publication does not have every field yet (see above)."""
-    value = getattr(pub, name, None)
-    return (str(value).strip() or None) if value is not None else None
 
 
 # --- Google Scholar (Highwire Press) meta tags ------------------------------------------------
@@ -140,18 +123,21 @@ def _inverted_name(author: Author) -> str:
 
 def highwire_meta(pub: Publication, *, page_url: str | None, site_url: str | None) -> list[tuple[str, str]]:
     """Google Scholar's ``citation_*`` meta tags as (name, content) pairs, in the order of its guidelines."""
-    first_page, last_page = _pages(pub)
+    first_page, last_page = page_range(pub.pages)
     date = publication_date(pub)
     candidates = [
         ("citation_title", pub.title),
         *(("citation_author", _inverted_name(a)) for a in real_authors(pub)),
         ("citation_publication_date", date.iso().replace("-", "/") if date else None),
         (_HIGHWIRE_VENUE.get(pub.type), pub.venue),
-        ("citation_volume", _optional(pub, "volume")),
-        ("citation_issue", _optional(pub, "issue")),
+        ("citation_volume", pub.volume),
+        # A report's BibTeX number is its report number, not an issue.
+        ("citation_technical_report_number" if pub.type == "report" else "citation_issue", pub.issue),
         ("citation_firstpage", first_page),
         ("citation_lastpage", last_page),
-        ("citation_publisher", _optional(pub, "publisher")),
+        ("citation_publisher", pub.publisher),
+        ("citation_isbn", pub.isbn),
+        ("citation_issn", pub.issn),
         ("citation_doi", doi_of(pub)),
         ("citation_pdf_url", absolute_url(first_link_url(pub.links, ["pdf"]), page_url=page_url, site_url=site_url)),
         ("citation_abstract_html_url", absolute_url(page_url, site_url=site_url)),
@@ -205,13 +191,20 @@ def _venue_jsonld(pub: Publication) -> dict:
     ``Book``. A conference is an event, which schema.org does not allow as
     ``isPartOf``: it is the ``PublicationEvent`` of the article's ``publication``.
     A thesis' or report's venue is the institution, its ``sourceOrganization``.
+    A journal's volume and issue sit between the article and the periodical, as
+    in schema.org's own example: ``PublicationIssue`` in ``PublicationVolume``.
     """
     if not pub.venue:
         return {}
     if pub.type == "journal":
-        return {"isPartOf": {"@type": "Periodical", "name": pub.venue}}
+        part = compact({"@type": "Periodical", "name": pub.venue, "issn": pub.issn})
+        if pub.volume:
+            part = {"@type": "PublicationVolume", "volumeNumber": pub.volume, "isPartOf": part}
+        if pub.issue:
+            part = {"@type": "PublicationIssue", "issueNumber": pub.issue, "isPartOf": part}
+        return {"isPartOf": part}
     if pub.type == "chapter":
-        return {"isPartOf": {"@type": "Book", "name": pub.venue}}
+        return {"isPartOf": compact({"@type": "Book", "name": pub.venue, "isbn": pub.isbn, "bookEdition": pub.edition})}
     if pub.type in ("conference", "workshop"):
         return {"publication": {"@type": "PublicationEvent", "name": pub.venue}}
     if pub.type in ("thesis", "report"):
@@ -222,6 +215,8 @@ def _venue_jsonld(pub: Publication) -> dict:
 def article_jsonld(pub: Publication, *, page_url: str | None, site_url: str | None) -> dict:
     """A schema.org ``ScholarlyArticle``; ``url`` is the page it is listed on (pass an anchor URL to point at it)."""
     doi, arxiv_id, date = doi_of(pub), arxiv_id_of(pub), publication_date(pub)
+    first_page, last_page = page_range(pub.pages)
+    editors = [a for a in pub.editors if a.name != ET_AL]
     return compact(
         {
             "@context": SCHEMA_ORG,
@@ -233,7 +228,11 @@ def article_jsonld(pub: Publication, *, page_url: str | None, site_url: str | No
             ],
             "datePublished": date.iso() if date else None,
             **_venue_jsonld(pub),
-            "publisher": _organization(_optional(pub, "publisher")),
+            "publisher": _organization(pub.publisher),
+            "editor": [compact({"@type": "Person", "name": a.name, "url": absolute_url(a.url)}) for a in editors],
+            "pageStart": first_page,
+            "pageEnd": last_page,
+            "pagination": display_pages(pub.pages),
             "sameAs": [url for url in (doi and doi_url(doi), arxiv_id and f"https://arxiv.org/abs/{arxiv_id}") if url],
             "url": absolute_url(page_url or site_url, site_url=site_url),
             "abstract": abstract_text(pub),
@@ -331,11 +330,15 @@ def bibtex_for(pub: Publication) -> str:
     text = {  # plain text, in field order
         venue_field: pub.venue,
         "type": thesis_type,
-        "volume": _optional(pub, "volume"),
-        "number": _optional(pub, "issue"),
-        "pages": "--".join(page for page in _pages(pub) if page),
+        "volume": pub.volume,
+        "number": pub.issue,
+        "pages": "--".join(page for page in page_range(pub.pages) if page),
+        "series": pub.series,
+        "edition": pub.edition,
     }
-    text["publisher"] = text.get("publisher") or _optional(pub, "publisher")  # a book's venue is its publisher
+    text["publisher"] = text.get("publisher") or pub.publisher  # a book's venue is its publisher
+    text["isbn"] = pub.isbn
+    text["issn"] = pub.issn
     text["year"] = str(pub.year) if pub.year else None
     verbatim = {
         "doi": doi_of(pub),
@@ -348,6 +351,7 @@ def bibtex_for(pub: Publication) -> str:
     fields = [
         ("author", "{" + " and ".join(_bibtex_author(a) for a in pub.authors) + "}" if pub.authors else None),
         ("title", "{{" + tex_escape(pub.title) + "}}"),  # inner braces keep the capitals from the style's lower-casing
+        ("editor", "{" + " and ".join(_bibtex_author(a) for a in pub.editors) + "}" if pub.editors else None),
         *((name, "{" + tex_escape(value) + "}") for name, value in text.items() if value),
         # The bare month macro, which every style prints in its own language.
         ("month", MONTH_NAMES[pub.month - 1] if pub.month and 1 <= pub.month <= 12 else None),

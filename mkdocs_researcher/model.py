@@ -6,6 +6,7 @@ unless the field is documented as Markdown; the renderer decides escaping.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -109,10 +110,37 @@ class Publication:
     page: bool = True  # False: no page of its own, even when the site generates them
     origin: tuple = ()
     slug: str = ""  # its anchor's part when the key's own slug is taken on its page (see urls.key_slug)
+    # Where in the venue it is, and who published it: plain text, shown after the venue ("vol. 12, no. 3").
+    volume: str | None = None
+    issue: str | None = None  # BibTeX's number
+    pages: str | None = None  # "12–25" (en dash, see display_pages) or one page or article number
+    publisher: str | None = None
+    edition: str | None = None
+    editors: list[Author] = field(default_factory=list)
+    series: str | None = None
+    isbn: str | None = None
+    issn: str | None = None
 
     @property
     def sort_key(self) -> tuple[int, int]:
         return (self.year or 0, self.month or 0)
+
+
+# One dash between the first and last page: BibTeX's "--", a hyphen, an en or em dash (spaces around it too).
+# The dash alone is matched, then the parts are stripped: "\s*-\s*" would read a long run of spaces again.
+_PAGE_DASH = re.compile(r"-{1,3}|[\u2013\u2014]")
+
+
+def page_range(pages: str | None) -> tuple[str | None, str | None]:
+    """First and last page of "12--25", "12-25" or "12–25"; a single page or article number is the first."""
+    first, last = (_PAGE_DASH.split(pages or "", maxsplit=1) + [""])[:2]
+    return first.strip() or None, last.strip() or None
+
+
+def display_pages(pages: str | None) -> str | None:
+    """Pages as shown: a range with an en dash ("12–25"), else the text as written."""
+    first, last = page_range(pages)
+    return f"{first}\u2013{last}" if first and last else (first or last)
 
 
 @dataclass

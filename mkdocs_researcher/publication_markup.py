@@ -16,7 +16,7 @@ from html import escape as escape_text  # a str: markupsafe's escape makes a Mar
 
 from markupsafe import Markup, escape
 
-from .model import Publication
+from .model import Publication, page_range
 
 
 @dataclass(frozen=True)
@@ -62,10 +62,14 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     ]
     if pub.authors:
         html.append(f'<div class="researcher-publication__authors">{h.author_list(pub.authors)}</div>')
-    if pub.venue or pub.year:
-        venue = f"<em>{escape_text(pub.venue)}</em>" if pub.venue else ""
-        year = f'<span class="researcher-publication__year">{pub.year}</span>' if pub.year else ""
-        html.append(f'<p class="researcher-publication__venue">{venue}{", " if venue and year else ""}{year}</p>')
+    details = venue_details(pub, page.locale)
+    if pub.venue or details or pub.year:
+        parts = [f"<em>{escape_text(pub.venue)}</em>"] if pub.venue else []
+        if details:
+            parts.append(f'<span class="researcher-publication__details">{escape_text(", ".join(details))}</span>')
+        if pub.year:
+            parts.append(f'<span class="researcher-publication__year">{pub.year}</span>')
+        html.append(f'<p class="researcher-publication__venue">{", ".join(parts)}</p>')
     if options.counts:
         cited = h.citations(pub)
         if cited:
@@ -106,6 +110,22 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
         )
     html.append(f"{h.tag_list(pub.tags)}\n</div>\n</div>\n</li>")
     return Markup("".join(html))
+
+
+def venue_details(pub: Publication, t) -> list[str]:
+    """What follows the venue, as plain text in al-folio's order: "vol. 12", "no. 3", "pp. 1–10", the edition
+    and the publisher (unless it is the venue itself). ``t`` is the page's locale."""
+    if not (pub.volume or pub.issue or pub.pages or pub.edition or pub.publisher):
+        return []  # most entries: no label is looked up
+    first, last = page_range(pub.pages)
+    details = [
+        pub.volume and t("venue_detail.volume", value=pub.volume),
+        pub.issue and t("venue_detail.issue", value=pub.issue),
+        pub.pages and t("venue_detail.pages" if first and last else "venue_detail.page", value=pub.pages),
+        pub.edition and t("venue_detail.edition", value=pub.edition),
+        pub.publisher if pub.publisher != pub.venue else None,
+    ]
+    return [detail for detail in details if detail]
 
 
 def _badge(h, pub: Publication) -> str:

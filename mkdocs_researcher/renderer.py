@@ -24,7 +24,7 @@ from .icons import IconSet, IconUse
 from .locale import Locale
 from .model import Author, Link, PartialDate
 from .names import ET_AL, SelfMatcher
-from .publication_markup import entry_labels, publication_html
+from .publication_markup import entry_labels, publication_html, venue_details
 from .refresh import normalise_repo, work_id
 from .venues import badge_text_colour
 
@@ -328,6 +328,10 @@ class _Helpers:
     @staticmethod
     def pub_date(pub) -> PartialDate | None:
         return PartialDate(pub.year, pub.month) if pub.year else None
+
+    def venue_details(self, pub) -> list[str]:
+        """Volume, issue, pages, edition and publisher as shown after the venue (see publication_markup.py)."""
+        return venue_details(pub, self.page.locale)
 
     def pub_page(self, pub) -> str | None:
         return self.page.publication_url(pub)

@@ -95,6 +95,8 @@ def derive_key(authors: list[model.Author], year: int | None, title: str) -> str
 def _finish_publication(values: dict, ctx: Context, path: tuple) -> dict:
     if not values.get("key"):
         values["key"] = derive_key(values.get("authors", []), values.get("year"), values["title"])
+    if values.get("pages"):
+        values["pages"] = model.display_pages(values["pages"])
     return values
 
 
@@ -109,6 +111,15 @@ PUBLICATION = Record(
         Field("year", Integer("a year like 2024", 1000, 9999)),
         Field("month", Month()),
         Field("type", Choice(model.PUBLICATION_TYPES)),
+        Field("volume", Text()),
+        Field("issue", Text(), description="The issue or number within the volume."),
+        Field("pages", Text(), description="A page range (12--25, 12-25) or an article number."),
+        Field("publisher", Text()),
+        Field("edition", Text()),
+        Field("editors", Authors(), description="A book's or proceedings' editors, written like authors."),
+        Field("series", Text()),
+        Field("isbn", Text(localised=False)),
+        Field("issn", Text(localised=False)),
         Field("award", Text()),
         Field("selected", Boolean()),
         Field("abstract", Markdown()),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import bibtexparser
 import pytest
@@ -24,16 +23,6 @@ from mkdocs_researcher.names import ET_AL, parse_author
 
 PAGE = "https://example.org/~qi/publications/"
 SITE = "https://example.org/~qi/"
-
-
-@dataclass
-class RichPublication(Publication):
-    """A Publication with the fields a sibling change adds, to check that they are read when present."""
-
-    volume: str | None = None
-    issue: str | None = None
-    pages: str | None = None
-    publisher: str | None = None
 
 
 def paper(**kw) -> Publication:
@@ -119,13 +108,15 @@ def test_preprint_has_no_venue_tag():
     assert not any(name.endswith("_title") and name != "citation_title" for name in tags)
 
 
-def test_volume_issue_pages_and_publisher_when_the_model_has_them():
-    tags = meta(RichPublication(**vars(paper()), volume="25", issue="3", pages="12--25", publisher="JMLR"))
+def test_volume_issue_pages_publisher_isbn_and_issn():
+    tags = meta(paper(volume="25", issue="3", pages="12\u201325", publisher="JMLR", isbn="978-3-16", issn="1532-4435"))
     assert tags["citation_volume"] == ["25"]
     assert tags["citation_issue"] == ["3"]
     assert (tags["citation_firstpage"], tags["citation_lastpage"]) == (["12"], ["25"])
     assert tags["citation_publisher"] == ["JMLR"]
-    single = meta(RichPublication(**vars(paper()), pages="e1234"))
+    assert (tags["citation_isbn"], tags["citation_issn"]) == (["978-3-16"], ["1532-4435"])
+    assert meta(paper(type="report", issue="TR-7"))["citation_technical_report_number"] == ["TR-7"]
+    single = meta(paper(pages="e1234"))
     assert single["citation_firstpage"] == ["e1234"] and "citation_lastpage" not in single
 
 
@@ -213,8 +204,26 @@ def test_article_jsonld_venue_by_type():
     thesis = article_jsonld(paper(type="thesis", venue="Peking University", month=None), page_url=PAGE, site_url=SITE)
     assert thesis["sourceOrganization"] == {"@type": "Organization", "name": "Peking University"}
     assert thesis["datePublished"] == "2024"
-    publisher = article_jsonld(RichPublication(**vars(paper()), publisher="ACM"), page_url=PAGE, site_url=SITE)
+    publisher = article_jsonld(paper(publisher="ACM"), page_url=PAGE, site_url=SITE)
     assert publisher["publisher"] == {"@type": "Organization", "name": "ACM"}
+
+
+def test_article_jsonld_volume_issue_and_pages():
+    data = article_jsonld(
+        paper(volume="25", issue="3", pages="12\u201325", issn="1532-4435"), page_url=PAGE, site_url=SITE
+    )
+    assert data["isPartOf"] == {
+        "@type": "PublicationIssue",
+        "issueNumber": "3",
+        "isPartOf": {
+            "@type": "PublicationVolume",
+            "volumeNumber": "25",
+            "isPartOf": {"@type": "Periodical", "name": "Journal of Machine Learning Research", "issn": "1532-4435"},
+        },
+    }
+    assert (data["pageStart"], data["pageEnd"], data["pagination"]) == ("12", "25", "12\u201325")
+    chapter = article_jsonld(paper(type="chapter", venue="A Book", isbn="978-3-16"), page_url=PAGE, site_url=SITE)
+    assert chapter["isPartOf"] == {"@type": "Book", "name": "A Book", "isbn": "978-3-16"}
 
 
 def test_abstract_from_a_bib_file_is_not_markdown():
@@ -390,17 +399,21 @@ def test_preprint_without_arxiv_link_has_no_eprint():
 
 
 def test_volume_pages_publisher_note_and_url_in_bibtex():
-    pub = RichPublication(
-        **{**vars(paper()), "links": [Link("html", "https://ex.org/a_b%20c?q={x}", "HTML")], "note": "Oral, top 5%"},
+    pub = paper(
+        links=[Link("html", "https://ex.org/a_b%20c?q={x}", "HTML")],
+        note="Oral, top 5%",
         volume="25",
         issue="3",
         pages="12-25",
         publisher="ACM",
+        isbn="978-3-16",
+        editors=[parse_author("Ada Lovelace")],
     )
     text = bibtex_for(pub)
     assert "  pages = {12--25},\n" in text  # the en dash of TeX, whichever dash was written
     fields = parsed(text)
     assert (fields["volume"], fields["number"], fields["publisher"]) == ("25", "3", "ACM")
+    assert (fields["isbn"], fields["editor"]) == ("978-3-16", "Lovelace, Ada")
     assert fields["note"] == "Oral, top 5%"
     assert fields["url"] == "https://ex.org/a_b%20c?q=%7Bx%7D"  # verbatim, except the braces BibTeX would count
 

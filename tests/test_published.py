@@ -177,3 +177,112 @@ def test_two_builds_are_byte_identical(build_site):
     )
     for name in ("index.html", "feed.xml", "resume.json", "publications.bib", "publications/evil2024/index.html"):
         assert (first.site / name).read_bytes() == (second.site / name).read_bytes(), name
+
+
+# Volume, issue, pages, publisher and ISBN from a .bib file and a CSL-JSON file -----------------
+
+DETAILS_BIB = r"""@article{lee2024volumes,
+  title = {Volumes and Issues},
+  author = {Lee, Ann and Park, Bo},
+  journal = {Journal of Tests},
+  year = {2024},
+  volume = {12},
+  number = {3},
+  pages = {1--10},
+  publisher = {ACM},
+  issn = {1234-5678},
+  editor = {Kim, Chul},
+}
+"""
+DETAILS_CSL = [
+    {
+        "id": "wu2023book",
+        "type": "chapter",
+        "title": "A Chapter with an ISBN",
+        "author": [{"family": "Wu", "given": "Dan"}],
+        "container-title": "Handbook of Tests",
+        "issued": {"date-parts": [[2023]]},
+        "volume": "2",
+        "issue": "7",
+        "page": "45-67",
+        "publisher": "Springer",
+        "ISBN": "978-3-16-148410-0",
+        "editor": [{"family": "Ng", "given": "Eve"}],
+    }
+]
+
+
+def build_details(build_site):
+    pages = {
+        "index.md": page({"publications": ["papers.bib", "refs.json"]}),
+        "papers.bib": DETAILS_BIB,
+        "refs.json": json.dumps(DETAILS_CSL),
+    }
+    return build_site(
+        pages, plugins=[{"researcher": {"publication_pages": True}}], site_url="https://example.org/", strict=True
+    )
+
+
+def test_bib_and_csl_details_give_meta_tags_and_show_after_the_venue(build_site):
+    result = build_details(build_site)
+    assert result.error is None, result.warnings
+    article = result.html("publications/lee2024volumes/index.html")
+    assert meta(article, "citation_journal_title") == ["Journal of Tests"]
+    assert meta(article, "citation_volume") == ["12"]
+    assert meta(article, "citation_issue") == ["3"]
+    assert (meta(article, "citation_firstpage"), meta(article, "citation_lastpage")) == (["1"], ["10"])
+    assert meta(article, "citation_publisher") == ["ACM"]
+    assert meta(article, "citation_issn") == ["1234-5678"]
+    venue = article.select_one(".researcher-publication__venue").get_text()
+    assert venue == "Journal of Tests, vol. 12, no. 3, pp. 1\u201310, ACM, 2024"
+    chapter = result.html("publications/wu2023book/index.html")
+    assert meta(chapter, "citation_volume") == ["2"]
+    assert meta(chapter, "citation_issue") == ["7"]
+    assert (meta(chapter, "citation_firstpage"), meta(chapter, "citation_lastpage")) == (["45"], ["67"])
+    assert meta(chapter, "citation_publisher") == ["Springer"]
+    assert meta(chapter, "citation_isbn") == ["978-3-16-148410-0"]
+    bibtex = bibtexparser.parse_string(chapter.select_one(".researcher-bibtex code").get_text()).entries[0]
+    assert (bibtex["pages"], bibtex["isbn"], bibtex["editor"]) == ("45--67", "978-3-16-148410-0", "Ng, Eve")
+    data = json.loads(chapter.select_one('script[type="application/ld+json"]').string)
+    assert data["isPartOf"] == {"@type": "Book", "name": "Handbook of Tests", "isbn": "978-3-16-148410-0"}
+    assert (data["pageStart"], data["pageEnd"]) == ("45", "67")
+    # The list shows the same line, the details in their own span.
+    listing = result.html()
+    entries = {
+        key: listing.select_one(f"#pub-{key} .researcher-publication__venue")
+        for key in ("lee2024volumes", "wu2023book")
+    }
+    assert entries["lee2024volumes"].get_text() == "Journal of Tests, vol. 12, no. 3, pp. 1\u201310, ACM, 2024"
+    assert entries["wu2023book"].get_text() == "Handbook of Tests, vol. 2, no. 7, pp. 45\u201367, Springer, 2023"
+    assert entries["wu2023book"].select_one(".researcher-publication__details").get_text() == (
+        "vol. 2, no. 7, pp. 45\u201367, Springer"
+    )
+
+
+def test_front_matter_details_and_chinese_labels(build_site):
+    pub = {
+        "title": "纸",
+        "key": "zh2024",
+        "venue": "软件学报",
+        "year": 2024,
+        "type": "journal",
+        "volume": 35,
+        "issue": "4",
+        "pages": "100 -- 120",
+        "isbn": "978-7-0",
+    }
+    result = build_site(
+        {"index.md": page({"publications": [pub]})},
+        theme={"name": "material", "language": "zh"},
+        plugins=[{"researcher": {"publication_pages": True}}],
+        site_url="https://example.org/",
+    )
+    assert result.error is None, result.warnings
+    venue = result.html().select_one("#pub-zh2024 .researcher-publication__venue").get_text()
+    assert venue == "软件学报, 第 35 卷, 第 4 期, 第 100\u2013120 页, 2024"
+    soup = result.html("publications/zh2024/index.html")
+    assert meta(soup, "citation_volume") == ["35"]
+    assert (meta(soup, "citation_firstpage"), meta(soup, "citation_lastpage")) == (["100"], ["120"])
+    assert meta(soup, "citation_isbn") == ["978-7-0"]
+    bibtex = bibtexparser.parse_string(soup.select_one(".researcher-bibtex code").get_text()).entries[0]
+    assert (bibtex["volume"], bibtex["number"], bibtex["pages"]) == ("35", "4", "100--120")

@@ -224,3 +224,26 @@ def test_corpus_names():
     assert names["费孝通"].family == "费孝通" and not names["费孝通"].given
     assert names["Alan de Brauw"].family == "de Brauw"
     assert "UN General Assembly" in names
+
+
+def test_volume_issue_page_publisher_and_the_rest():
+    item = {
+        "id": "b",
+        "type": "book",
+        "title": "A Book",
+        "container-title": "Venue",
+        "volume": 3,
+        "issue": "1",
+        "page": "12 - 20",
+        "publisher": "MIT Press",
+        "edition": "2",
+        "editor": [{"family": "Lee", "given": "Ann"}, {"literal": "The Group"}, "nobody"],
+        "collection-title": "Series of Tests",
+        "ISBN": "978-0",
+        "ISSN": "1234-5678",
+    }
+    [pub], messages = read([item])
+    assert (pub.volume, pub.issue, pub.pages, pub.publisher) == ("3", "1", "12\u201320", "MIT Press")
+    assert (pub.edition, pub.series, pub.isbn, pub.issn) == ("2", "Series of Tests", "978-0", "1234-5678")
+    assert [e.name for e in pub.editors] == ["Ann Lee", "The Group"]
+    assert messages == ["refs.json:2: b.editor: name 3 is not a CSL name (family/given or literal); it is left out"]

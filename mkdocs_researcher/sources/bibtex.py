@@ -37,7 +37,7 @@ from ..diagnostics import Reporter
 from ..fields import MONTH_NAMES
 from ..gcpause import gc_paused
 from ..links import expand, is_relative, label_for, safe_url
-from ..model import Author, Link, Publication
+from ..model import Author, Link, Publication, display_pages
 from ..names import ANY_MARK, ET_AL, parse_author, split_marks
 from ..schema import derive_key
 from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
@@ -304,11 +304,6 @@ def read_bibtex_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Pub
 
 _ENTRY_OPENING = re.compile(r"@[ \t]*([A-Za-z]\w*)[ \t]*[{(]")
 _NOT_ENTRIES = ("string", "comment", "preamble")
-
-
-def entry_count_estimate(text: str) -> int:
-    """How many ``@type{`` / ``@type(`` entries ``text`` opens (not @string, @comment, @preamble)."""
-    return sum(m.group(1).lower() not in _NOT_ENTRIES for m in _ENTRY_OPENING.finditer(text))
 
 
 @dataclass
@@ -1058,6 +1053,15 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         note=_joined(values.text("note"), year_words),
         tags=tags_from(values.text("keywords")),
         trusted=False,
+        volume=values.text("volume"),
+        issue=values.text("number") or values.text("issue"),
+        pages=display_pages(values.text("pages")),
+        publisher=values.text("publisher"),
+        edition=values.text("edition"),
+        editors=_authors(values.raw("editor")),
+        series=values.text("series"),
+        isbn=values.text("isbn"),
+        issn=values.text("issn"),
     )
     eprint = values.url("eprint")
     link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None

@@ -15,7 +15,7 @@ from os import PathLike
 from typing import Any
 
 from ..diagnostics import Reporter
-from ..model import Author, Publication
+from ..model import Author, Publication, display_pages
 from ..names import ET_AL, parse_author, split_marks
 from .bibtex import (
     LEFT_OUT,
@@ -183,6 +183,16 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
         note=" ".join(filter(None, (source.text("note"), date_words))) or None,
         tags=tags_from(source.text("keyword")),
         trusted=False,
+        volume=source.text("volume"),
+        issue=source.text("issue"),
+        pages=display_pages(source.text("page")),
+        # A thesis' publisher is its school, in the venue already.
+        publisher=None if source.text("type") == "thesis" else source.text("publisher"),
+        edition=source.text("edition"),
+        editors=_authors(item.get("editor"), source, "editor"),
+        series=source.text("collection-title"),
+        isbn=source.text("isbn"),
+        issn=source.text("issn"),
     )
     apply_display_fields(pub, source, assets_prefix)
     return pub
@@ -238,18 +248,18 @@ def _date_part(value: Any, digits: int) -> int | None:
     return int(text) if text.isdecimal() and len(text) <= digits else None
 
 
-def _authors(names: Any, source: _Item) -> list[Author]:
+def _authors(names: Any, source: _Item, field: str = "author") -> list[Author]:
     if names is None:
         return []
     if not isinstance(names, list):
-        source.warn("author", "expected a list of names; the authors are left out")
+        source.warn(field, f"expected a list of names; the {field}s are left out")
         return []
     authors = []
     for number, name in enumerate(names, 1):
         if isinstance(name, dict) and (name.get("literal") or name.get("family") or name.get("given")):
             authors.append(_author(name))
         else:
-            source.warn("author", f"name {number} is not a CSL name (family/given or literal); it is left out")
+            source.warn(field, f"name {number} is not a CSL name (family/given or literal); it is left out")
     return authors
 
 

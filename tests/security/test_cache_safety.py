@@ -198,14 +198,20 @@ def test_parsed_entries_come_back_from_their_file_as_they_were(tmp_path):
     from mkdocs_researcher.sources.bibtex import read_bibtex
 
     found = []
+    details = (  # every field of a publication that is not in BIB: volume, issue, pages, editors…
+        "@book{third2022,\n  title={Third}, author={Cheng, Yu}, editor={Lee, Ann and Park, Bo}, volume={2},\n"
+        "  number={3}, pages={1--10}, publisher={ACM}, edition={2nd}, series={LNCS}, isbn={978-3}, issn={1234},\n}\n"
+    )
     entries = read_bibtex(
-        BIB + "\n@article{nocomma2020\n  title={X},\n}\n",
+        BIB + details + "\n@article{nocomma2020\n  title={X},\n}\n",
         Reporter("docs/papers.bib", {}, found),
         assets_prefix="assets/pdf/",
     )
     for entry in entries:
         entry.origin = (entry.key,)
     assert entries and found
+    third = next(entry for entry in entries if entry.key == "third2022")
+    assert (third.pages, third.isbn, [a.family for a in third.editors]) == ("1\u201310", "978-3", ["Lee", "Park"])
     ParsedFiles(CacheStore(tmp_path)).put("docs/papers.bib", "0" * 64, "assets/pdf/", (), (entries, found))
     store = CacheStore(tmp_path)
     again = ParsedFiles(store).get("docs/papers.bib", "0" * 64, "assets/pdf/", ())  # a new process: from the file alone
