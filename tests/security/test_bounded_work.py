@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pytest
 from conftest import page
 
-from mkdocs_researcher import citation, names
+from mkdocs_researcher import citation, model, names
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources import bibtex, csl
 
@@ -329,7 +329,7 @@ PATTERNS = [
     (citation, "_ARXIV_URL", "match", repeated("a.pdf/", head="https://arxiv.org/abs/", tail="\n")),
     (citation, "_TEX_SPECIAL", "sub", repeated("\\{")),
     (citation, "_URL_UNSAFE", "sub", repeated("{ ")),
-    (citation, "_PAGE_RANGE", "split", repeated(" ", tail="x")),
+    (model, "_PAGE_DASH", "split", repeated("-- ", tail="x")),
 ]
 RUN = {
     "search": lambda pattern, text: pattern.search(text),
@@ -356,7 +356,7 @@ def test_pattern_is_linear(module, name, method, text_of_size):
 def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
-    for module in (names, bibtex, csl, citation):
+    for module in (names, bibtex, csl, citation, model):
         compiled = [
             f"{module.__name__}.{name}"
             for name, value in vars(module).items()
