@@ -11,7 +11,7 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 from urllib.parse import urljoin, urlsplit
 
 from .links import safe_url
@@ -79,7 +79,7 @@ _NOT_IN_SLUG = re.compile(r"[^A-Za-z0-9_-]+")
 _SLUG_LENGTH = 64
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: keys come from files that change under `mkdocs serve`
 def key_slug(key: str) -> str:
     """A key as it may appear in a file name or an anchor: ASCII letters, digits, ``-`` and ``_``.
 

@@ -585,7 +585,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     writes the entry from its fields), so nothing private is ever copied through unseen.
     """
     raw = entry.bibtex
-    dropped = [name for name in entry.fields if name in _DISPLAY_ONLY or name in private]
+    dropped = {name for name in entry.fields if name in _DISPLAY_ONLY or name in private}
     if not dropped and not _COMMENT_LINE.search(raw):
         return raw
     pos = raw.find(",")
@@ -596,7 +596,8 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
         pos = _after_gap(raw, pos)
         if not raw.startswith(",", pos):
             return None
-        head = _after_gap(raw, pos + 1)
+        comma = pos
+        head = _after_gap(raw, comma + 1)
         if raw[head : head + len(item.key)].lower() != name:
             return None
         equals = _after_spaces(raw, head + len(item.key))
@@ -608,7 +609,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
             return None
         end = value + len(written)
         if name not in dropped:
-            kept.append("," + _indent_before(raw, head) + raw[head:end])
+            kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
         pos = end
     rest = raw[pos:]
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
@@ -632,11 +633,11 @@ def _after_gap(raw: str, pos: int) -> int:
         pos = len(raw) if end < 0 else end
 
 
-def _indent_before(raw: str, head: int) -> str:
-    """The line break and indent a field name was written with (a space if it shares its line)."""
-    line_start = raw.rfind("\n", 0, head)
-    indent = raw[line_start + 1 : head]
-    return "\n" + indent if line_start >= 0 and not indent.strip() else " "
+def _indent_before(raw: str, comma: int, head: int) -> str:
+    """The line break and indent a field name was written with after its comma (a space if it shares the
+    comma's line). Only that gap is searched: a line of many fields must not be scanned again for each."""
+    line_start = raw.rfind("\n", comma, head)
+    return "\n" + raw[line_start + 1 : head] if line_start >= 0 else " "
 
 
 # --- Field values -------------------------------------------------------------------------------
