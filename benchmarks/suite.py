@@ -121,7 +121,7 @@ class Runner:
 
 def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     """``runs`` alternating builds of each variant; ``runs=0`` (smoke) times the set-up builds instead."""
-    from mkdocs_researcher.plugin import SECTION_KEYS
+    from mkdocs_researcher.adapters.mkdocs import SECTION_KEYS
 
     root = tmp / "overhead"
     plugin_config = sites.copy_example_site(root / "plugin")
@@ -420,7 +420,7 @@ def _gz(data: bytes) -> int:
 def bench_page_weight(site_dir: Path) -> dict:
     from bs4 import BeautifulSoup
 
-    from mkdocs_researcher.plugin import theme_dir
+    from mkdocs_researcher.adapters.mkdocs import theme_dir
 
     out = {}
     for name in ("researcher.css", "researcher.js"):

@@ -47,7 +47,7 @@ class PluginClock:
     def install(self) -> None:
         from mkdocs.plugins import BasePlugin
 
-        from mkdocs_researcher.plugin import ResearcherPlugin
+        from mkdocs_researcher.adapters.mkdocs import ResearcherPlugin
 
         for cls in ResearcherPlugin.__mro__:
             if cls is BasePlugin or not cls.__module__.startswith("mkdocs_researcher"):
@@ -238,7 +238,7 @@ def mode_build(args) -> dict:
 
 def _record_generated() -> list[dict]:
     """Notes every file the plugin's on_files adds, per language build, for the pre-rendered twin of a site."""
-    from mkdocs_researcher.plugin import ResearcherPlugin
+    from mkdocs_researcher.adapters.mkdocs import ResearcherPlugin
 
     recorded: list[dict] = []
     method = ResearcherPlugin.on_files

@@ -9,7 +9,9 @@ import pytest
 from bs4 import BeautifulSoup
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-from mkdocs_researcher.citation import (
+from mkdocs_researcher.model.names import ET_AL, parse_author
+from mkdocs_researcher.model.records import Affiliation, Author, Link, Profile, Publication
+from mkdocs_researcher.publish.citation import (
     article_jsonld,
     bibliography_for,
     bibtex_for,
@@ -18,8 +20,6 @@ from mkdocs_researcher.citation import (
     person_jsonld,
     render_meta_tags,
 )
-from mkdocs_researcher.model import Affiliation, Author, Link, Profile, Publication
-from mkdocs_researcher.names import ET_AL, parse_author
 
 PAGE = "https://example.org/~qi/publications/"
 SITE = "https://example.org/~qi/"

@@ -21,10 +21,11 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import collecting_warnings
 
-from mkdocs_researcher import cli, schema
-from mkdocs_researcher.alfolio_dates import parse_date, parse_range
+from mkdocs_researcher.commands import cli
+from mkdocs_researcher.sources import schema
+from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
 from mkdocs_researcher.diagnostics import Reporter
-from mkdocs_researcher.fields import Context
+from mkdocs_researcher.sources.fields import Context
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 

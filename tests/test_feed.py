@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from mkdocs_researcher.feed import FeedItem, atom_feed, publication_feed_items
-from mkdocs_researcher.model import Publication
+from mkdocs_researcher.model.records import Publication
+from mkdocs_researcher.publish.feed import FeedItem, atom_feed, publication_feed_items
 
 SITE = "https://example.org/~qi/"
 FEED = "https://example.org/~qi/feed.xml"

@@ -120,8 +120,8 @@ def test_properdocs_finds_the_plugin_in_its_own_entry_point_group():
     from properdocs.plugins import get_plugins
 
     ours = [ep for ep in entry_points(group="properdocs.plugins") if ep.name == "researcher"]
-    assert [ep.value for ep in ours] == ["mkdocs_researcher.plugin:ResearcherPlugin"]
-    assert get_plugins()["researcher"].value == "mkdocs_researcher.plugin:ResearcherPlugin"
+    assert [ep.value for ep in ours] == ["mkdocs_researcher.adapters.mkdocs:ResearcherPlugin"]
+    assert get_plugins()["researcher"].value == "mkdocs_researcher.adapters.mkdocs:ResearcherPlugin"
 
 
 def test_the_example_site_builds_alike_with_properdocs(tmp_path):

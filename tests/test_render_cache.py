@@ -9,7 +9,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 
-from mkdocs_researcher.renderer import Renderer
+from mkdocs_researcher.render.environment import Renderer
 from mkdocs_researcher.sources.bibliography import Bibliographies
 
 BIB = r"""@article{first2024,
@@ -183,7 +183,7 @@ def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(b
 
 def test_an_edited_copy_of_the_plugin_renders_again(project, renders, monkeypatch):
     # Entries are written by the package's code, and an edited checkout keeps its version number.
-    from mkdocs_researcher import render_cache
+    from mkdocs_researcher.cache import pages as render_cache
 
     monkeypatch.setattr(render_cache, "package_files", lambda: (("publication_markup.py", 1, 2),))
     rebuild(project)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from mkdocs_researcher.model import (
+from mkdocs_researcher.model.records import (
     PRESENT,
     Affiliation,
     Award,
@@ -15,7 +15,7 @@ from mkdocs_researcher.model import (
     Profile,
     Publication,
 )
-from mkdocs_researcher.resume import SCHEMA_URL, json_resume
+from mkdocs_researcher.publish.resume import SCHEMA_URL, json_resume
 
 SITE = "https://example.org/~qi/"
 

@@ -10,12 +10,12 @@ import pytest
 import yaml
 from conftest import EXAMPLE_SITE
 
-from mkdocs_researcher import schema
+from mkdocs_researcher.sources import schema
 
 
 def test_shipped_schema_is_the_generated_one():
     shipped = json.loads(schema.SCHEMA_FILE.read_text(encoding="utf-8"))
-    assert shipped == schema.json_schema(), "run: python -m mkdocs_researcher.schema"
+    assert shipped == schema.json_schema(), "run: python -m mkdocs_researcher.sources.schema"
     jsonschema.Draft202012Validator.check_schema(shipped)
 
 

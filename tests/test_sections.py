@@ -189,7 +189,7 @@ def test_chinese_labels_dates_and_plural(build_site):
 
 
 def test_english_plural_forms():
-    from mkdocs_researcher.locale import Locale
+    from mkdocs_researcher.render.locale import Locale
 
     en, zh = Locale("en"), Locale("zh")
     assert [en.plural("more_authors", n) for n in (1, 2)] == ["and 1 more author", "and 2 more authors"]
@@ -199,7 +199,7 @@ def test_english_plural_forms():
 
 
 def test_every_label_is_translated_in_chinese():
-    from mkdocs_researcher.locale import _catalogue_file
+    from mkdocs_researcher.render.locale import _catalogue_file
 
     def keys(tree, prefix=""):
         for key, value in tree.items():

@@ -10,7 +10,7 @@ import bibtexparser
 import pytest
 
 from mkdocs_researcher.diagnostics import Reporter
-from mkdocs_researcher.names import ET_AL
+from mkdocs_researcher.model.names import ET_AL
 from mkdocs_researcher.sources import bibtex
 from mkdocs_researcher.sources.bibtex import (
     DISPLAY_ONLY_FIELDS,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_researcher.diagnostics import Reporter
-from mkdocs_researcher.names import ET_AL
+from mkdocs_researcher.model.names import ET_AL
 from mkdocs_researcher.sources.bibtex import LEFT_OUT
 from mkdocs_researcher.sources.csl import read_csl_file, read_csl_json
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
-from ..cache_store import CacheStore, DataclassCodec, WrongShape
+from ..cache.pages import package_files
+from ..cache.store import CacheStore, DataclassCodec, WrongShape
 from ..diagnostics import Diagnostic, Reporter
 from ..gcpause import gc_paused
-from ..model import Author, Link, Publication
-from ..render_cache import package_files
+from ..model.records import Author, Link, Publication
 from .bibtex_fields import PRIVATE_FIELDS
 from .datafiles import DataFiles
 

@@ -34,13 +34,13 @@ from bibtexparser.model import (
 from pylatexenc import latex2text, latexwalker
 
 from ..diagnostics import Reporter
-from ..fields import MONTH_NAMES
 from ..gcpause import gc_paused
-from ..links import expand, is_relative, label_for, safe_url
-from ..model import Author, Link, Publication, display_pages
-from ..names import ANY_MARK, ET_AL, parse_author, split_marks
-from ..schema import derive_key
+from ..model.links import expand, is_relative, label_for, safe_url
+from ..model.names import ANY_MARK, ET_AL, parse_author, split_marks
+from ..model.records import Author, Link, Publication, display_pages
 from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
+from .fields import MONTH_NAMES
+from .schema import derive_key
 
 _DISPLAY_ONLY = frozenset(DISPLAY_ONLY_FIELDS)
 LEFT_OUT = "so this entry is left out"  # ends every message about an entry that gives no Publication

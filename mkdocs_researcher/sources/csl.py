@@ -15,8 +15,8 @@ from os import PathLike
 from typing import Any
 
 from ..diagnostics import Reporter
-from ..model import Author, Publication, display_pages
-from ..names import ET_AL, parse_author, split_marks
+from ..model.names import ET_AL, parse_author, split_marks
+from ..model.records import Author, Publication, display_pages
 from .bibtex import (
     LEFT_OUT,
     apply_display_fields,

@@ -20,7 +20,9 @@ from collections.abc import Callable
 import pytest
 from conftest import page
 
-from mkdocs_researcher import citation, model, names
+from mkdocs_researcher.model import names
+from mkdocs_researcher.model import records as model
+from mkdocs_researcher.publish import citation
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources import bibtex, csl
 

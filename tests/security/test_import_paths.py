@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_researcher import cli
+from mkdocs_researcher.commands import cli
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "alfolio"
 SECRET = "SECRET-FROM-OUTSIDE-THE-CHECKOUT"

@@ -269,7 +269,7 @@ def test_every_part_of_a_diagnostic_is_one_printable_line():
     ],
 )
 def test_urls_a_browser_reads_as_another_scheme_or_host_are_refused(url):
-    from mkdocs_researcher.links import safe_url
+    from mkdocs_researcher.model.links import safe_url
 
     assert safe_url(url) is None
 
@@ -289,7 +289,7 @@ def test_urls_a_browser_reads_as_another_scheme_or_host_are_refused(url):
     ],
 )
 def test_safe_urls_are_kept_as_a_browser_reads_them(url, kept):
-    from mkdocs_researcher.links import safe_url
+    from mkdocs_researcher.model.links import safe_url
 
     assert safe_url(url) == kept
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..diagnostics import Reporter
+from ..model.records import PageData
 from . import schema
-from .diagnostics import Reporter
+from .datafiles import DataFiles
 from .fields import Context
-from .model import PageData
-from .sources.datafiles import DataFiles
 
 
 @dataclass

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .model import Author
+from .records import Author
 
 MARKS = "*†‡§¶#"
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

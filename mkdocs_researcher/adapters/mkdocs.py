@@ -24,13 +24,18 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import __version__, citation, gcpause, render_cache, urls
-from . import links as link_kinds
-from .cache_store import CacheStore
-from .coauthors import read_coauthors
-from .diagnostics import Diagnostic, Reporter
-from .locale import checked_labels
-from .page import (
+from .. import __version__, gcpause
+from ..cache import pages as render_cache
+from ..cache.store import CacheStore
+from ..commands.refresh import COUNTS_FILE, ConfigProblem, read_counts
+from ..diagnostics import Diagnostic, Reporter
+from ..model import links as link_kinds
+from ..model import urls
+from ..model.urls import relative_url
+from ..publish import citation
+from ..render.environment import Renderer, RenderOptions
+from ..render.locale import checked_labels
+from ..site.assemble import (
     PLACEHOLDER,
     PageInput,
     PageOutput,
@@ -40,17 +45,15 @@ from .page import (
     owner_names,
     read_sections,
 )
-from .people import load_people
-from .refresh import COUNTS_FILE, ConfigProblem, read_counts
-from .renderer import Renderer, RenderOptions
-from .schema import SECTIONS
-from .site_index import SiteIndex, bibliography_uri
-from .sources.bibliography import Bibliographies, ParsedFiles
-from .sources.bibtex_fields import PRIVATE_FIELDS
-from .sources.datafiles import DataFiles
-from .sources.frontmatter import load_front_matter, strip_front_matter
-from .urls import relative_url
-from .venues import read_venues
+from ..site.index import SiteIndex, bibliography_uri
+from ..sources.bibliography import Bibliographies, ParsedFiles
+from ..sources.bibtex_fields import PRIVATE_FIELDS
+from ..sources.coauthors import read_coauthors
+from ..sources.datafiles import DataFiles
+from ..sources.frontmatter import load_front_matter, strip_front_matter
+from ..sources.people import load_people
+from ..sources.schema import SECTIONS
+from ..sources.venues import read_venues
 
 log = get_plugin_logger("researcher")
 SECTION_KEYS = set(SECTIONS) | {"data"}
@@ -63,8 +66,9 @@ _PLACEHOLDER = re.compile(r"(?:<p>)?" + re.escape(PLACEHOLDER).replace(r"\{\}", 
 
 def theme_dir() -> Path:
     """The templates and CSS: inside the installed package, or beside it in a source checkout."""
-    packaged = Path(__file__).parent / "theme"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "theme"
+    package = Path(__file__).parent.parent
+    packaged = package / "theme"
+    return packaged if packaged.is_dir() else package.parent / "theme"
 
 
 class ResearcherConfig(base.Config):

@@ -21,7 +21,7 @@ def _fail(message: str) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from . import scaffold
+    from . import new as scaffold
 
     folder = Path(args.dir)
     try:
@@ -38,7 +38,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_import_alfolio(args: argparse.Namespace) -> int:
-    from . import alfolio, scaffold
+    from . import import_alfolio as alfolio
+    from . import new as scaffold
 
     try:
         report = alfolio.import_alfolio(Path(args.path), Path(args.out), name=args.name, force=args.force)
@@ -91,7 +92,8 @@ def _positive(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import refresh, scaffold
+    from . import new as scaffold
+    from . import refresh
 
     parser = argparse.ArgumentParser(
         prog="mkdocs-researcher", description="Homepages for researchers, built with MkDocs and the researcher plugin."

@@ -19,11 +19,11 @@ from urllib.parse import quote, unquote
 
 import markdown as markdown_lib
 
-from .fields import MONTH_NAMES
-from .model import Author, PartialDate, Profile, Publication, display_pages, page_range
-from .names import ET_AL
-from .schema import derive_key
-from .urls import absolute_url, first_absolute_link, first_link_url
+from ..model.names import ET_AL
+from ..model.records import Author, PartialDate, Profile, Publication, display_pages, page_range
+from ..model.urls import absolute_url, first_absolute_link, first_link_url
+from ..sources.fields import MONTH_NAMES
+from ..sources.schema import derive_key
 
 SCHEMA_ORG = "https://schema.org"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .diagnostics import Reporter
+from ..diagnostics import Reporter
+from ..model.records import Author
 from .fields import Context, Invalid, Url
-from .model import Author
-from .sources.frontmatter import load_yaml
+from .frontmatter import load_yaml
 
 # family name (lower case) -> [(given-name spellings, url)]
 Coauthors = dict[str, list[tuple[frozenset[str], str]]]

@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import model
+from ..model import records as model
+from ..model.names import parse_author
 from .fields import (
     Boolean,
     Choice,
@@ -34,7 +35,6 @@ from .fields import (
     Text,
     Url,
 )
-from .names import parse_author
 
 
 class Authors(Kind):
@@ -370,7 +370,7 @@ def read_list(kind: str, value: Any, ctx: Context) -> list:
     return entries
 
 
-SCHEMA_FILE = Path(__file__).parent / "schemas" / "front-matter.schema.json"
+SCHEMA_FILE = Path(__file__).parent.parent / "schemas" / "front-matter.schema.json"
 
 
 def json_schema() -> dict:
@@ -406,7 +406,7 @@ def json_schema() -> dict:
 
 
 def write_json_schema() -> Path:
-    """Regenerate the shipped schema file: ``python -m mkdocs_researcher.schema``."""
+    """Regenerate the shipped schema file: ``python -m mkdocs_researcher.sources.schema``."""
     SCHEMA_FILE.parent.mkdir(exist_ok=True)
     SCHEMA_FILE.write_text(
         json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"

@@ -6,10 +6,10 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from .diagnostics import Reporter
+from ..diagnostics import Reporter
+from ..model.records import Publication
 from .fields import Colour, Context, Invalid, Url
-from .model import Publication
-from .sources.frontmatter import load_yaml
+from .frontmatter import load_yaml
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import links as link_kinds
-from .diagnostics import Reporter, did_you_mean
-from .model import PRESENT, Link, PartialDate
+from ..diagnostics import Reporter, did_you_mean
+from ..model import links as link_kinds
+from ..model.records import PRESENT, Link, PartialDate
 
 
 class Invalid(Exception):

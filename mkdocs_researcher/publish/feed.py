@@ -14,9 +14,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..model.records import PartialDate, Publication
+from ..model.urls import absolute_url, is_absolute_http, pub_anchor
 from .citation import abstract_text, publication_date
-from .model import PartialDate, Publication
-from .urls import absolute_url, is_absolute_http, pub_anchor
 
 ATOM = "http://www.w3.org/2005/Atom"
 

@@ -12,11 +12,12 @@ import posixpath
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
-from . import citation, feed, resume, urls
-from .model import PageData, Publication
-from .page import owner_names
-from .renderer import OwnPage
-from .urls import relative_url
+from ..model import urls
+from ..model.records import PageData, Publication
+from ..model.urls import relative_url
+from ..publish import citation, feed, resume
+from ..render.environment import OwnPage
+from .assemble import owner_names
 
 
 @dataclass

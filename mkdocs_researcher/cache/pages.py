@@ -32,8 +32,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cache_store import CacheStore, DataclassCodec, WrongShape
-from .diagnostics import Diagnostic
+from ..diagnostics import Diagnostic
+from .store import CacheStore, DataclassCodec, WrongShape
 
 
 @dataclass
@@ -243,7 +243,7 @@ def library_versions() -> tuple:
 def package_files() -> tuple:
     """This package's own files by size and time: its code writes HTML too (an entry, the author list), and an
     edited checkout keeps its version number."""
-    package = os.path.dirname(__file__)
+    package = os.path.dirname(os.path.dirname(__file__))  # the whole package, this folder's parent
     found = []
     for folder, subfolders, names in os.walk(package):
         subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")

@@ -15,7 +15,7 @@ from functools import lru_cache
 from urllib.parse import urljoin, urlsplit
 
 from .links import safe_url
-from .model import Link, Publication
+from .records import Link, Publication
 
 
 def is_absolute_http(url: str) -> bool:

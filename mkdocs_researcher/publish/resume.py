@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable
 from urllib.parse import unquote
 
+from ..model.links import LINK_KINDS
+from ..model.records import PRESENT, Award, Education, Experience, Link, PartialDate, Profile, Publication
+from ..model.urls import absolute_url, first_absolute_link
 from .citation import abstract_text, compact, plain_text, publication_date
-from .links import LINK_KINDS
-from .model import PRESENT, Award, Education, Experience, Link, PartialDate, Profile, Publication
-from .urls import absolute_url, first_absolute_link
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 

@@ -16,7 +16,7 @@ from html import escape as escape_text  # a str: markupsafe's escape makes a Mar
 
 from markupsafe import Markup, escape
 
-from .model import Publication, page_range
+from ..model.records import Publication, page_range
 
 
 @dataclass(frozen=True)

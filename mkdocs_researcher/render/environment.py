@@ -17,16 +17,17 @@ from html import escape as escape_text  # a str: markupsafe's escape makes a Mar
 import jinja2
 from markupsafe import Markup, escape
 
-from . import citation, urls
-from . import links as link_kinds
-from .coauthors import homepage
+from ..commands.refresh import normalise_repo, work_id
+from ..model import links as link_kinds
+from ..model import urls
+from ..model.names import ET_AL, SelfMatcher
+from ..model.records import Author, Link, PartialDate
+from ..publish import citation
+from ..sources.coauthors import homepage
+from ..sources.venues import badge_text_colour
 from .icons import IconSet, IconUse
 from .locale import Locale
-from .model import Author, Link, PartialDate
-from .names import ET_AL, SelfMatcher
-from .publication_markup import entry_labels, publication_html, venue_details
-from .refresh import normalise_repo, work_id
-from .venues import badge_text_colour
+from .publication import entry_labels, publication_html, venue_details
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]

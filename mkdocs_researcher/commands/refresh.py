@@ -27,11 +27,12 @@ from urllib.parse import quote, unquote, urlsplit
 
 import yaml
 
-from . import __version__, schema
-from .diagnostics import Reporter
-from .fields import Context
-from .model import PageData, Publication
-from .sources.frontmatter import load_front_matter, load_yaml
+from .. import __version__
+from ..diagnostics import Reporter
+from ..model.records import PageData, Publication
+from ..sources import schema
+from ..sources.fields import Context
+from ..sources.frontmatter import load_front_matter, load_yaml
 
 COUNTS_FILE = "researcher-counts.yml"
 GITHUB_API = "https://api.github.com"
@@ -125,10 +126,10 @@ def _publication_files(meta: dict, base: Path) -> list[Path]:
 
 
 def _read_publication_file(path: Path) -> list[Publication]:
-    from .sources.bibtex import (
+    from ..sources.bibtex import (
         read_bibtex_file,
     )  # here: the plugin imports this module, and reads no .bib on a cached build
-    from .sources.csl import read_csl_file
+    from ..sources.csl import read_csl_file
 
     reader = read_csl_file if path.suffix.lower() == ".json" else read_bibtex_file
     return reader(path, Reporter(path.name)) if path.is_file() else []

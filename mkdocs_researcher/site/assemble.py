@@ -18,22 +18,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import links as link_kinds
-from . import schema, urls
-from .diagnostics import Diagnostic, Reporter, did_you_mean
-from .fields import Context
-from .locale import Locale
-from .markers import Marker, find_markers
-from .model import PUBLICATION_TYPES, PageData, Publication
-from .names import SelfMatcher
-from .people import People, person_names
-from .render_cache import RenderCache, RenderedPage, WatchedMarkdown, digest
-from .renderer import MarkdownFunc, OwnPage, PageRender, Renderer, RenderOptions
-from .sources.bibliography import Bibliographies
-from .sources.datafiles import DataFiles
-from .sources.frontmatter import load_front_matter
-from .urls import relative_url
-from .venues import apply_venue
+from ..cache.pages import RenderCache, RenderedPage, WatchedMarkdown, digest
+from ..diagnostics import Diagnostic, Reporter, did_you_mean
+from ..model import links as link_kinds
+from ..model import urls
+from ..model.names import SelfMatcher
+from ..model.records import PUBLICATION_TYPES, PageData, Publication
+from ..model.urls import relative_url
+from ..render.environment import MarkdownFunc, OwnPage, PageRender, Renderer, RenderOptions
+from ..render.locale import Locale
+from ..sources import schema
+from ..sources.bibliography import Bibliographies
+from ..sources.datafiles import DataFiles
+from ..sources.fields import Context
+from ..sources.frontmatter import load_front_matter
+from ..sources.markers import Marker, find_markers
+from ..sources.people import People, person_names
+from ..sources.venues import apply_venue
 
 SECTION_ORDER = [
     "profile",

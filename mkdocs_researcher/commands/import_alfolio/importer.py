@@ -27,17 +27,17 @@ from pathlib import Path
 
 import yaml
 
-from . import scaffold
-from .alfolio_dates import parse_date, parse_range
-from .diagnostics import Reporter
-from .sources.bibtex import read_bibtex_file
-from .sources.frontmatter import LoadedYaml, load_yaml
+from ...diagnostics import Reporter
+from ...sources.bibtex import read_bibtex_file
+from ...sources.frontmatter import LoadedYaml, load_yaml
+from .. import new as scaffold
+from .dates import parse_date, parse_range
 
 DATA_FILE = "docs/data/profile.yml"
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 
 # al-folio social key -> (link kind, URL pattern for the value, or None: the kind makes the URL).
-# Kinds outside mkdocs_researcher.links.LINK_KINDS get a generic icon, so they must be full URLs.
+# Kinds outside mkdocs_researcher.model.links.LINK_KINDS get a generic icon, so they must be full URLs.
 SOCIALS: dict[str, tuple[str, str | None]] = {
     "github_username": ("github", None),
     "gitlab_username": ("gitlab", None),

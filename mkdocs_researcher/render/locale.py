@@ -8,8 +8,8 @@ from pathlib import Path
 
 import yaml
 
-from .diagnostics import Reporter, did_you_mean
-from .model import PRESENT, PartialDate
+from ..diagnostics import Reporter, did_you_mean
+from ..model.records import PRESENT, PartialDate
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
