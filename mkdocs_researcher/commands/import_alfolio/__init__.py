@@ -1,5 +1,6 @@
 """`mkdocs-researcher import-alfolio`: an al-folio (Jekyll) site as a researcher site."""
 
-from .importer import NotAlFolio, import_alfolio
+from .importer import import_alfolio
+from .source import NotAlFolio
 
 __all__ = ["NotAlFolio", "import_alfolio"]

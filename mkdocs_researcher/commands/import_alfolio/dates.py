@@ -1,9 +1,16 @@
-"""Dates as al-folio sites write them ("10/2020", "Now", "2012 - 2017", "Sep 2019") as YYYY-MM / present."""
+"""Dates as al-folio sites write them ("10/2020", "Now", "2012 - 2017", "Sep 2019") as YYYY-MM / present.
+
+span_fields and range_fields make them an entry's start and end fields, reporting what is not a date.
+"""
 
 from __future__ import annotations
 
 import datetime
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .report import Report
 
 PRESENT_WORDS = {"now", "present", "current", "currently", "today", "ongoing", "till now", "to date"}
 MONTHS = {
@@ -109,3 +116,27 @@ def parse_range(value) -> tuple[str | None, str | None] | None:
     if start is None or start == "present" or end is None:
         return None
     return (start, end)
+
+
+def span_fields(report: Report, start, end, where: str) -> dict:
+    """An entry's start and end fields from two dates; what is not a date is reported and left out."""
+    result = {}
+    for name, value in (("start", start), ("end", end)):
+        if value in (None, ""):
+            continue
+        date = parse_date(value)
+        if date is None or (name == "start" and date == "present"):
+            report.skip(f"{where}: {name}", f"'{value}' is not a date like 10/2020, Sep 2019 or 2020-10")
+        else:
+            result[name] = date
+    return result
+
+
+def range_fields(report: Report, value, where: str) -> dict:
+    """An entry's start and end fields from one date or range ("2012 - 2017"); {} (reported) when it is neither."""
+    found = parse_range(value)
+    if found is None:
+        report.skip(where, f"'{value}' is not a date or a range like 2012 - 2017")
+        return {}
+    start, end = found
+    return {"start": start, **({"end": end} if end else {})}

@@ -1,0 +1,131 @@
+"""The files the old site refers to, copied into docs/, and the Liquid in its Markdown that refers to them.
+
+assets/pdf/ is copied whole; a photo, image, figure or file that a setting or a page names is copied on its
+own, once. Jekyll's Liquid is resolved where it names such a file (or cites a paper) and removed elsewhere.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .importer import Importer
+    from .source import Checkout
+
+
+def copy_pdfs(importer: Importer) -> None:
+    """assets/pdf/ as a whole: al-folio's bare pdf names in papers.bib resolve there (assets_dir)."""
+    pdfs = importer.source.path / "assets" / "pdf"
+    if not pdfs.is_dir() or importer.source.checked(pdfs) is None:
+        return
+    target = importer.out / "docs" / "assets" / "pdf"
+    shutil.copytree(pdfs, target, ignore=functools.partial(_links_out, importer.source), dirs_exist_ok=True)
+    importer.options["assets_dir"] = "assets/pdf/"
+    importer.report.count("files in assets/pdf", sum(1 for p in target.rglob("*") if p.is_file()))
+
+
+def _links_out(source: Checkout, folder: str, names: list[str]) -> set[str]:
+    """copytree's ignore: the entries of folder that lead out of the checkout (reported), so their targets stay
+    out."""
+    return {name for name in names if source.checked(Path(folder) / name) is None}
+
+
+def copy_asset(importer: Importer, reference, where: str, what: str, folder: str = "images") -> str | None:
+    """Copy a file the old site refers to into docs/<folder>/; its path inside docs/, or None (reported)."""
+    if not isinstance(reference, str) or not reference.strip():
+        return None
+    text = clean_liquid(importer, reference.strip(), where, quiet=True).lstrip("/")
+    if re.match(r"^[a-z]+:", text):
+        return text  # a URL: nothing to copy
+    if text.startswith("assets/pdf/") and (importer.out / "docs" / text).is_file():
+        return text  # copied with the whole of assets/pdf/
+    source = importer.source
+    candidates = [source.path / text, source.path / "assets" / "img" / text]
+    found = next((c for c in candidates if c.is_file()), None)
+    if found is None:
+        looked = text if text.startswith("assets/") else f"{text} and assets/img/{text}"
+        importer.report.skip(where, f"the {what} '{reference}' is not in the checkout (looked for {looked})")
+        return None
+    named = (
+        f"the {what} '{reference}'" if source.rel(found) == text else f"the {what} '{reference}' ({source.rel(found)})"
+    )
+    real = source.checked(found, where, named)
+    if real is None:
+        return None
+    key = str(real)
+    if key not in importer.copied:
+        target = f"{folder}/{found.name}"
+        taken = set(importer.copied.values())
+        if target in taken:
+            target = f"{folder}/{found.parent.name}-{found.name}"
+        (importer.out / "docs" / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(real, importer.out / "docs" / target)
+        importer.copied[key] = target
+    return importer.copied[key]
+
+
+def from_data(docs_path: str | None) -> str | None:
+    """A path inside docs/ as written in docs/data/profile.yml (paths there are relative to it)."""
+    return None if docs_path is None else docs_path if re.match(r"^[a-z]+:", docs_path) else "../" + docs_path
+
+
+def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", quiet: bool = False) -> str:
+    """Markdown without Jekyll's Liquid: site.baseurl and figures are resolved, the rest removed (reported)."""
+    text = re.sub(r"\{\{\s*site\.(?:url|baseurl)\s*\}\}", "", text)
+    text = re.sub(r"\{\{\s*['\"]([^'\"]+)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:[^}]*)\s*\}\}", r"\1", text)
+    text = re.sub(r"\{%-?\s*(?:end)?raw\s*-?%\}", "", text)
+    text = re.sub(
+        r"\{%-?\s*cite\s+([^%]+?)\s*-?%\}", lambda m: _citation(importer, m.group(1), page_dir) or m.group(0), text
+    )
+    text = re.sub(
+        r"\{%-?\s*include\s+figure(?:\.liquid|\.html)?\s+(.*?)-?%\}",
+        lambda m: _figure(importer, m.group(1), where, page_dir),
+        text,
+        flags=re.S,
+    )
+    if not quiet:
+        text = re.sub(
+            r"(\]\(|\b(?:src|href)=[\"'])/([^)\"'\s#?]+)",
+            lambda m: m.group(1) + _site_path(importer, m.group(2), where, page_dir),
+            text,
+        )
+    left = re.findall(r"\{%.*?%\}|\{\{.*?\}\}", text, flags=re.S)
+    if left and not quiet:
+        sample = re.sub(r"\s+", " ", left[0])[:60]
+        importer.report.skip(
+            where, f"{len(left)} Liquid tag(s) removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)"
+        )
+    return re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)
+
+
+def _citation(importer: Importer, keys: str, page_dir: str) -> str | None:
+    """{% cite a b %} -> links to the papers on the publications page (anchors #pub-KEY)."""
+    if "bibliography" not in importer.options:
+        return None
+    return ", ".join(f"[{key}]({_up(page_dir)}publications.md#pub-{key})" for key in keys.split())
+
+
+def _site_path(importer: Importer, path: str, where: str, page_dir: str) -> str:
+    """A link from the old site's root ('/assets/pdf/cv.pdf') as a path relative to the page, when the file is
+    here."""
+    if not (importer.source.path / path).is_file():
+        return "/" + path  # a page of the old site (/publications/): left as it was
+    copied = copy_asset(importer, path, where, "file")
+    return _up(page_dir) + copied if copied else "/" + path
+
+
+def _figure(importer: Importer, arguments: str, where: str, page_dir: str) -> str:
+    values = dict(re.findall(r"(\w+)\s*=\s*[\"']([^\"']*)[\"']", arguments))
+    copied = copy_asset(importer, values.get("path"), where, "figure")
+    if copied is None:
+        return ""
+    return f"![{values.get('title') or values.get('alt') or ''}]({_up(page_dir)}{copied})"
+
+
+def _up(page_dir: str) -> str:
+    """The way from a page in page_dir (inside docs/) up to docs/: '../' per folder."""
+    return "../" * len([p for p in page_dir.split("/") if p])

@@ -1,0 +1,126 @@
+"""The profile card and the home page's own text: _pages/about.md, then, once every file is read, the name."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .. import new as scaffold
+from .assets import clean_liquid, copy_asset, from_data
+from .markup import strip_tags
+from .writer import DATA_FILE
+
+if TYPE_CHECKING:
+    from .importer import Importer
+
+_SAMPLE_SUBTITLE = "<a href='#'>Affiliations</a>. Address. Contacts. Motto. Etc."
+
+
+def read_about(importer: Importer) -> None:
+    source = importer.source
+    path = next(
+        (
+            p
+            for p in (
+                source.path / "_pages" / "about.md",
+                source.path / "_pages" / "about.markdown",
+                source.path / "about.md",
+            )
+            if p.is_file()
+        ),
+        None,
+    )
+    if path is None:
+        importer.report.skip("_pages/about.md", "not found; the home page has no text of its own yet")
+        return
+    read = source.read_page(path)
+    if read is None:
+        return
+    meta, body = read
+    where = source.rel(path)
+    _about_profile(importer, meta, where)
+    importer.body = _email_from_body(importer, clean_liquid(importer, body, where).strip())
+    if meta.get("selected_papers"):
+        importer.markers.append("<!-- researcher publications selected -->")
+    importer.about_meta = meta
+    importer.report.count("home page text", 1, where)
+
+
+def _about_profile(importer: Importer, meta: dict, where: str) -> None:
+    card = meta.get("profile") if isinstance(meta.get("profile"), dict) else {}
+    if card.get("image"):
+        photo = copy_asset(importer, card["image"], f"{where}: profile.image", "photo")
+        if photo:
+            importer.profile["photo"] = from_data(photo)
+    if card.get("more_info") and str(card["more_info"]).strip():
+        importer.report.skip(
+            f"{where}: profile.more_info",
+            "free-form HTML (an address block); add it to the page text if you want it",
+        )
+    subtitle = meta.get("subtitle")
+    if isinstance(subtitle, str) and subtitle.strip():
+        if subtitle.strip() == _SAMPLE_SUBTITLE:
+            importer.report.skip(f"{where}: subtitle", "al-folio's sample text")
+        else:
+            importer.profile["position"] = strip_tags(subtitle)
+            importer.report.notes.append(
+                f"the about page's subtitle became the profile's position: '{importer.profile['position']}'"
+            )
+
+
+def _email_from_body(importer: Importer, body: str) -> str:
+    """ "**Email**: yu [DOT] cheng [AT] pku …" in the bio -> the card's e-mail (shown protected), line removed."""
+    pattern = re.compile(r"^[ \t]*\**\s*e-?mail\s*\**\s*:?\s*\**\s*:?\s*(.+?)\s*$", re.I | re.M)
+    match = pattern.search(body)
+    if not match:
+        return body
+    spelled = match.group(1).replace("\\", "")
+    spelled = re.sub(r"\s*[\[(]\s*at\s*[\])]\s*", "@", spelled, flags=re.I)
+    spelled = re.sub(r"\s*[\[(]\s*dot\s*[\])]\s*", ".", spelled, flags=re.I).strip("* ")
+    if not re.fullmatch(r"[\w.+-]+@[\w-]+(\.[\w-]+)+", spelled):
+        return body
+    if "email" not in importer.profile:
+        importer.profile["email"] = spelled
+    importer.report.notes.append(
+        f"the e-mail '{spelled}' was read from the about page's text; the line is removed, "
+        "the profile card shows it (hidden from address harvesters)"
+    )
+    return (body[: match.start()] + body[match.end() :]).strip()
+
+
+def finish_profile(importer: Importer) -> None:
+    profile = importer.profile
+    if importer.name:
+        profile["name"] = importer.name
+    elif "name" not in profile:
+        _guess_name(importer)
+    name = profile["name"]
+    profile["aliases"] = [a for a in profile.get("aliases", []) if a != name]
+    links = profile.get("links") or {}
+    importer.report.count(
+        "profile",
+        1,
+        f"{name}, {len(links)} link(s)" + (", photo" if profile.get("photo") else ", initials instead of a photo"),
+    )
+
+
+def _guess_name(importer: Importer) -> None:
+    """No name anywhere: the author on most papers is the site's owner (al-folio lists your own papers)."""
+    bib_authors = importer.bib_authors
+    counts = Counter(
+        name for authors in bib_authors for name in set(authors) if name.lower() not in ("others", "et al.")
+    )
+    ranked = counts.most_common()
+    if ranked and (ranked[0][1] * 2 >= len(bib_authors)) and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        importer.profile["name"] = ranked[0][0]
+        importer.report.notes.append(
+            f"the name '{ranked[0][0]}' is the author on most papers in papers.bib "
+            f"({ranked[0][1]} of {len(bib_authors)}); pass --name to choose another"
+        )
+    else:
+        importer.profile["name"] = scaffold.DEFAULT_NAME
+        importer.report.notes.append(
+            f"no name found; the profile says '{scaffold.DEFAULT_NAME}' - "
+            f"set profile.name in {DATA_FILE} or pass --name"
+        )
