@@ -121,7 +121,9 @@ class Runner:
 
 def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
     """``runs`` alternating builds of each variant; ``runs=0`` (smoke) times the set-up builds instead."""
-    from mkdocs_researcher.adapters.mkdocs import SECTION_KEYS
+    from mkdocs_researcher.sources.sections import RECORDS
+
+    section_keys = set(RECORDS) | {"data"}  # front-matter keys the static copy leaves out
 
     root = tmp / "overhead"
     plugin_config = sites.copy_example_site(root / "plugin")
@@ -140,7 +142,7 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
         generated.setdefault(item["language"], []).append((item["dest"], item["src_uri"]))
     default, others = sites._languages(config)
     languages = [default, *others]
-    static_config = sites.prerendered_example(plugin_config, reference, root / "static", SECTION_KEYS, generated)
+    static_config = sites.prerendered_example(plugin_config, reference, root / "static", section_keys, generated)
     first_static = runner.mkdocs_build(static_config, root / "pass2")  # also the static variant's warm-up
     missing = sites.missing_files(reference, root / "pass2", languages, default)
     if missing:  # something else the plugin's build has: add its bytes too, and build again
@@ -148,7 +150,7 @@ def bench_overhead(runner: Runner, tmp: Path, runs: int) -> dict:
             generated.setdefault(language, []).extend(
                 (str(reference / site_path), src_uri) for site_path, src_uri in items
             )
-        static_config = sites.prerendered_example(plugin_config, reference, root / "static", SECTION_KEYS, generated)
+        static_config = sites.prerendered_example(plugin_config, reference, root / "static", section_keys, generated)
         first_static = runner.mkdocs_build(static_config, root / "pass2")
         missing = sites.missing_files(reference, root / "pass2", languages, default)
     extra = sites.missing_files(root / "pass2", reference, languages, default)
@@ -420,7 +422,7 @@ def _gz(data: bytes) -> int:
 def bench_page_weight(site_dir: Path) -> dict:
     from bs4 import BeautifulSoup
 
-    from mkdocs_researcher.adapters.mkdocs import theme_dir
+    from mkdocs_researcher.render.environment import theme_dir
 
     out = {}
     for name in ("researcher.css", "researcher.js"):

@@ -22,10 +22,10 @@ from bs4 import BeautifulSoup
 from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
-from mkdocs_researcher.sources import schema
 from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources.fields import Context
+from mkdocs_researcher.sources.sections import read_page
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -75,7 +75,7 @@ def assert_valid_data(path: Path) -> dict:
     """The data file passes the plugin's own checks without a single message."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     reporter = Reporter(path.name)
-    schema.read_page(data, Context(reporter))
+    read_page(data, Context(reporter))
     assert reporter.found == []
     return data
 
@@ -454,8 +454,6 @@ def _refresh_site(root: Path) -> Path:
     )
     front = {
         "profile": {"name": "Alex Sample"},
-        "projects": [{"name": n, "repo": f"acme/{n}"} for n in ("alpha", "beta", "gamma", "zeta")]
-        + [{"name": "Delta", "repo": "https://github.com/acme/delta"}, {"name": "No repo"}],
         "publications": [
             {"title": "One", "links": {"doi": "10.1000/ONE"}},
             {"title": "Gone", "links": {"doi": "https://doi.org/10.1000/gone"}},
@@ -463,9 +461,13 @@ def _refresh_site(root: Path) -> Path:
         "data": "data/more.yml",
     }
     (root / "docs" / "index.md").write_text("---\n" + yaml.safe_dump(front) + "---\n\nHello.\n", encoding="utf-8")
-    (root / "docs" / "data" / "more.yml").write_text(
-        "projects:\n  - {name: Last, repo: acme/zz-after}\n", encoding="utf-8"
-    )
+    # The projects come from the page's data file, as the build reads them.
+    projects = [{"name": n, "repo": f"acme/{n}"} for n in ("alpha", "beta", "gamma", "zeta")] + [
+        {"name": "Delta", "repo": "https://github.com/acme/delta"},
+        {"name": "No repo"},
+        {"name": "Last", "repo": "acme/zz-after"},
+    ]
+    (root / "docs" / "data" / "more.yml").write_text(yaml.safe_dump({"projects": projects}), encoding="utf-8")
     (root / "docs" / "papers.bib").write_text(
         "@misc{a2024, title={A}, author={Sample, Alex}, eprint={2401.00001v2}, archivePrefix={arXiv}, year={2024}}\n"
         "@misc{b2024, title={B}, author={Sample, Alex}, eprint={2499.99999}, archivePrefix={arXiv}, year={2024}}\n",

@@ -183,9 +183,9 @@ def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(b
 
 def test_an_edited_copy_of_the_plugin_renders_again(project, renders, monkeypatch):
     # Entries are written by the package's code, and an edited checkout keeps its version number.
-    from mkdocs_researcher.cache import pages as render_cache
+    from mkdocs_researcher.cache import keys as cache_keys
 
-    monkeypatch.setattr(render_cache, "package_files", lambda: (("publication_markup.py", 1, 2),))
+    monkeypatch.setattr(cache_keys, "package_files", lambda: (("publication_markup.py", 1, 2),))
     rebuild(project)
     assert "publications.html" in renders
 

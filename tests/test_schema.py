@@ -10,18 +10,18 @@ import pytest
 import yaml
 from conftest import EXAMPLE_SITE
 
-from mkdocs_researcher.sources import schema
+from mkdocs_researcher.sources import sections
 
 
 def test_shipped_schema_is_the_generated_one():
-    shipped = json.loads(schema.SCHEMA_FILE.read_text(encoding="utf-8"))
-    assert shipped == schema.json_schema(), "run: python -m mkdocs_researcher.sources.schema"
+    shipped = json.loads(sections.SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert shipped == sections.json_schema(), "run: python -m mkdocs_researcher.sources.sections"
     jsonschema.Draft202012Validator.check_schema(shipped)
 
 
 def test_every_section_and_field_is_in_the_schema():
-    properties = schema.json_schema()["properties"]
-    for kind, record in schema.SECTIONS.items():
+    properties = sections.json_schema()["properties"]
+    for kind, record in sections.RECORDS.items():
         # A profile may also be a person's id (lab sites): the record is the first choice.
         described = properties[kind]["anyOf"][0] if kind == "profile" else properties[kind]["items"]
         assert set(described["properties"]) == set(record.by_name), kind
@@ -38,12 +38,12 @@ def _front_matter(path):
 def test_example_site_data_validates(name):
     path = EXAMPLE_SITE / "docs" / name
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if name.endswith(".yml") else _front_matter(path)
-    validator = jsonschema.Draft202012Validator(schema.json_schema())
+    validator = jsonschema.Draft202012Validator(sections.json_schema())
     assert [f"{list(e.path)}: {e.message[:120]}" for e in validator.iter_errors(data)] == []
 
 
 def test_schema_rejects_what_the_plugin_rejects():
-    validator = jsonschema.Draft202012Validator(schema.json_schema())
+    validator = jsonschema.Draft202012Validator(sections.json_schema())
     bad = {
         "publications": [{"title": "T", "venu": "x", "year": "twenty", "type": "poster"}],
         "profile": {"email": "x@y"},

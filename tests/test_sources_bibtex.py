@@ -11,15 +11,12 @@ import pytest
 
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model.names import ET_AL
-from mkdocs_researcher.sources import bibtex
-from mkdocs_researcher.sources.bibtex import (
-    DISPLAY_ONLY_FIELDS,
-    LEFT_OUT,
-    read_bibtex,
-    read_bibtex_file,
-    read_text_file,
-    tex_to_text,
-)
+from mkdocs_researcher.sources import tex
+from mkdocs_researcher.sources.bibtex import read_bibtex, read_bibtex_file
+from mkdocs_researcher.sources.bibtex_fields import DISPLAY_ONLY_FIELDS
+from mkdocs_researcher.sources.publication_fields import LEFT_OUT
+from mkdocs_researcher.sources.tex import tex_to_text
+from mkdocs_researcher.sources.text_files import read_text_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bib"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -75,14 +72,14 @@ def test_pylatexenc_is_used_only_for_text_with_a_macro(monkeypatch):
             calls.append(text)
             return text
 
-    monkeypatch.setattr(bibtex, "_LATEX", Counting())
-    bibtex._decode_word.cache_clear()
+    monkeypatch.setattr(tex, "_LATEX", Counting())
+    tex._decode_word.cache_clear()
     for text in ["Plain title", "{GPU} kernels -- fast", "$O(n)$ sorting", r"R\&D at 50\%", "a~b", r"Stra{\ss}e \o{}"]:
         tex_to_text(text)
     assert calls == []
     tex_to_text(r"M{\"u}ller and \'{e}t\'e")
     assert calls == [r"M{\"u}ller", r"\'{e}t\'e"]
-    bibtex._decode_word.cache_clear()
+    tex._decode_word.cache_clear()
 
 
 # --- Quirks, one fixture each -----------------------------------------------------------------

@@ -11,8 +11,8 @@ import pytest
 
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model.names import ET_AL
-from mkdocs_researcher.sources.bibtex import LEFT_OUT
 from mkdocs_researcher.sources.csl import read_csl_file, read_csl_json
+from mkdocs_researcher.sources.publication_fields import LEFT_OUT
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

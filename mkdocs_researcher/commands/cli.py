@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..sources.counts import COUNTS_FILE, ConfigProblem
+
 EXIT_BAD_INPUT = 2
 
 
@@ -70,10 +72,10 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         summary = refresh.refresh(
             config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT
         )
-    except refresh.ConfigProblem as problem:
+    except ConfigProblem as problem:
         return _fail(str(problem))
     except OSError as error:
-        return _fail(f"cannot write {refresh.COUNTS_FILE}: {error.strerror or error}")
+        return _fail(f"cannot write {COUNTS_FILE}: {error.strerror or error}")
     print(
         f"Refreshed {summary.stars} of {summary.asked_repos} GitHub star count(s) and "
         f"{summary.citations} of {summary.asked_works} citation count(s); written to {summary.path}"
@@ -139,10 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ref = commands.add_parser(
         "refresh",
-        help=f"fetch GitHub stars and citation counts into {refresh.COUNTS_FILE}",
+        help=f"fetch GitHub stars and citation counts into {COUNTS_FILE}",
         description=(
             "Fetch GitHub star counts (projects with repo:) and OpenAlex citation counts "
-            f"(publications with a DOI or arXiv id) into {refresh.COUNTS_FILE} next to mkdocs.yml. "
+            f"(publications with a DOI or arXiv id) into {COUNTS_FILE} next to mkdocs.yml. "
             "A failed look-up keeps the old number."
         ),
     )

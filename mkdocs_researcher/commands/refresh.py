@@ -14,27 +14,27 @@ import functools
 import http.client
 import json
 import os
-import re
 import socket
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, urlsplit
 
 import yaml
 
 from .. import __version__
 from ..diagnostics import Reporter
-from ..model.records import PageData, Publication
-from ..sources import schema
-from ..sources.fields import Context
-from ..sources.frontmatter import load_front_matter, load_yaml
+from ..model.identifiers import normalise_repo, work_id
+from ..model.records import PageData
+from ..render.environment import theme_dir
+from ..site.core import EngineSettings, Site, SiteOptions
+from ..site.files import files_in
+from ..sources.counts import COUNTS_FILE, ConfigProblem, is_count, read_counts
 
-COUNTS_FILE = "researcher-counts.yml"
 GITHUB_API = "https://api.github.com"
 OPENALEX_API = "https://api.openalex.org"
 USER_AGENT = f"mkdocs-researcher/{__version__} (refresh of a researcher's homepage counts)"
@@ -43,10 +43,6 @@ _HEADER = (
     "# stars: GitHub owner/name -> stars; citations: DOI (lower case) or arXiv id -> citations.\n"
     "# A failed look-up keeps the number found before; delete a line to forget it.\n"
 )
-
-
-class ConfigProblem(Exception):
-    """mkdocs.yml or the counts file cannot be used: nothing to refresh (the build warns)."""
 
 
 # --- What the site mentions --------------------------------------------------------------------
@@ -107,34 +103,6 @@ def plugin_options(config: dict) -> dict:
     return {}
 
 
-def _page_data(meta: dict, name: str) -> PageData:
-    # Problems are the build's business (it reports them); here only the valid entries matter.
-    try:
-        return schema.read_page(meta, Context(Reporter(name)))
-    except (ValueError, TypeError):
-        return PageData()
-
-
-def _publication_files(meta: dict, base: Path) -> list[Path]:
-    value = meta.get("publications")
-    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-    return [
-        (base / item.strip()).resolve()
-        for item in items
-        if isinstance(item, str) and item.strip().lower().endswith((".bib", ".json"))
-    ]
-
-
-def _read_publication_file(path: Path) -> list[Publication]:
-    from ..sources.bibtex import (
-        read_bibtex_file,
-    )  # here: the plugin imports this module, and reads no .bib on a cached build
-    from ..sources.csl import read_csl_file
-
-    reader = read_csl_file if path.suffix.lower() == ".json" else read_bibtex_file
-    return reader(path, Reporter(path.name)) if path.is_file() else []
-
-
 def _add(wanted: Wanted, data: PageData) -> None:
     for project in data.projects:
         if project.repo and (repo := normalise_repo(project.repo)):
@@ -144,83 +112,39 @@ def _add(wanted: Wanted, data: PageData) -> None:
             wanted.works.add(work)
 
 
-def _add_meta(wanted: Wanted, meta: dict, base: Path, name: str, seen: set[Path]) -> None:
-    """One page's front matter (or data file): its entries and the publication files it names."""
-    _add(wanted, _page_data(meta, name))
-    for path in _publication_files(meta, base):
-        if path not in seen:
-            seen.add(path)
-            for pub in _read_publication_file(path):
-                if (work := work_id(pub)) is not None:
-                    wanted.works.add(work)
+def _site_options(options: dict) -> SiteOptions:
+    """The plugin's options from mkdocs.yml; one of the wrong type is left at its default (the build reports it)."""
+    defaults = SiteOptions()
 
+    def fits(name: str) -> bool:
+        default = getattr(defaults, name)
+        return name in options and (default is None or isinstance(options[name], type(default)))
 
-def _read_yaml_mapping(path: Path) -> dict:
-    try:
-        loaded = load_yaml(path.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError):
-        return {}
-    return loaded.data if isinstance(loaded.data, dict) else {}
+    return SiteOptions(**{option.name: options[option.name] for option in fields(SiteOptions) if fits(option.name)})
 
 
 def collect(config_path: Path) -> Wanted:
-    """Every repository and work the site mentions."""
-    project = config_path.parent
+    """Every repository and work the site shows, found by the build's own scan of its pages (site/scan.py)."""
     config = read_mkdocs_config(config_path)
-    options = plugin_options(config)
-    docs = (project / str(config.get("docs_dir") or "docs")).resolve()
-    wanted, seen = Wanted(), set()
-    for page in sorted(docs.rglob("*.md")):
-        try:
-            loaded = load_front_matter(page.read_text(encoding="utf-8-sig"))
-        except (OSError, ValueError):  # unreadable, not UTF-8, or a value PyYAML cannot build (2022-02-30)
-            continue
-        meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
-        _add_meta(wanted, meta, page.parent, page.name, seen)
-        if isinstance(meta.get("data"), str):
-            data_path = (page.parent / meta["data"].strip()).resolve()
-            _add_meta(wanted, _read_yaml_mapping(data_path), data_path.parent, data_path.name, seen)
-    if isinstance(options.get("people"), str):
-        for person in sorted((project / options["people"]).glob("*.y*ml")):
-            _add_meta(wanted, _read_yaml_mapping(person), person.parent, person.name, seen)
-    for name in options.get("bibliography") or []:
-        path = (project / str(name)).resolve()
-        if path not in seen:
-            seen.add(path)
-            for pub in _read_publication_file(path):
-                if (work := work_id(pub)) is not None:
-                    wanted.works.add(work)
+    options = _site_options(plugin_options(config))
+    options.cache = False  # a network command leaves the build's cache folder alone
+    docs = (config_path.parent / str(config.get("docs_dir") or "docs")).resolve()
+    site = Site(options, warn=lambda message: None)  # problems are the build's to report
+    site.configure(options, EngineSettings(config_path.resolve(), docs, [str(theme_dir())]))
+    site.scan(files_in(docs), publishes=False)
+    wanted = Wanted()
+    for page in site.scan_state.pages.values():
+        if page.has_sections:
+            _add(wanted, site.scan_state.publications(page))
+    for person in site.people.by_id.values():
+        _add(wanted, person.data)
+    for path in site.scan_state.site_bibliography:
+        _add(wanted, PageData(publications=site.bibliographies.load(path, Reporter(path.name), (), "")))
     return wanted
 
 
-def normalise_repo(value: str) -> str | None:
-    """'owner/name', also from a github.com URL; None if it is neither."""
-    text = re.sub(r"^(https?://)?(www\.)?github\.com/", "", value.strip()).strip("/")
-    text = re.sub(r"\.git$", "", text)
-    parts = text.split("/")
-    return "/".join(parts[:2]) if len(parts) >= 2 and all(re.fullmatch(r"[\w.-]+", p) for p in parts[:2]) else None
-
-
-def work_id(pub: Publication) -> str | None:
-    """The DOI (lower case) of a publication, else its arXiv id without version; None if it has neither."""
-    by_kind = {link.kind: link.url for link in pub.links}
-    if "doi" in by_kind:
-        doi = unquote(re.sub(r"^https?://(dx\.)?doi\.org/", "", by_kind["doi"].strip(), flags=re.I))
-        if doi.startswith("10."):
-            return doi.lower()
-    if "arxiv" in by_kind:
-        path = urlsplit(by_kind["arxiv"]).path if "://" in by_kind["arxiv"] else by_kind["arxiv"]
-        found = re.search(r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?", path)
-        if found:
-            return found.group(1)
-    return None
-
-
-# --- Asking ------------------------------------------------------------------------------------
-
 TIME_LIMIT = 300.0  # seconds for a whole refresh: a daily job must end even when every answer crawls
 LARGEST_ANSWER = 1_000_000  # bytes; GitHub's or OpenAlex's answer about one repository or work is a few KB
-LARGEST_COUNT = 10**12  # more stars or citations than anything has: a bigger number is not a count
 
 
 @dataclass
@@ -452,13 +376,9 @@ def ask(
     if status != 200:
         return Answer(problem=f"the server answered HTTP {status}")
     value = data.get(field_name) if isinstance(data, dict) else None
-    if not _is_count(value):
+    if not is_count(value):
         return Answer(problem=f"the answer has no {field_name}")
     return Answer(count=value)
-
-
-def _is_count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST_COUNT
 
 
 def github_headers() -> dict[str, str]:
@@ -515,72 +435,6 @@ def refresh_kind(
 
 
 # --- The counts file ---------------------------------------------------------------------------
-
-
-def read_counts(path: Path) -> dict:
-    """{"updated": text or None, "stars": {owner/name: count}, "citations": {work: count}}; no file is fine.
-
-    A file of any other shape raises ConfigProblem: the build warns, and refresh stops rather than
-    overwrite numbers it cannot read.
-    """
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        data = None
-    except RecursionError:
-        raise _counts_problem(path, "nested too deeply to be read") from None
-    except (OSError, ValueError, yaml.YAMLError) as error:
-        reason = (str(error) or type(error).__name__).splitlines()[0]
-        raise ConfigProblem(f"{path.name} cannot be read ({reason}); fix or delete it, it is not overwritten") from None
-    data = {} if data is None else data
-    if not isinstance(data, dict):
-        raise ConfigProblem(
-            f"{path.name} is not a mapping of stars and citations; fix or delete it, it is not overwritten"
-        )
-    updated = data.get("updated")
-    if not isinstance(updated, (str, datetime.date, type(None))):
-        raise _counts_problem(path, f"updated: {_shown(updated)} is not a date")
-    return {
-        "updated": str(updated) if updated else None,
-        "stars": _counts_in(path, data, "stars"),
-        "citations": _counts_in(path, data, "citations"),
-    }
-
-
-def _counts_in(path: Path, data: dict, section: str) -> dict[str, int]:
-    counts = data.get(section)
-    if counts is None:
-        return {}
-    if not isinstance(counts, dict):
-        raise _counts_problem(path, f"{section} is {_shown(counts)}, not a mapping of names to counts")
-    for name, count in counts.items():
-        if not isinstance(name, str):
-            raise _counts_problem(path, f"{section}: the name {_shown(name)} is not text (put it in quotes)")
-        if not _is_count(count):
-            raise _counts_problem(
-                path,
-                f"{section}: {_shown(name)}: {_shown(count)} is not a count "
-                f"(a whole number from 0 to {LARGEST_COUNT:,})",
-            )
-    return dict(counts)
-
-
-def _counts_problem(path: Path, what: str) -> ConfigProblem:
-    return ConfigProblem(f"{path.name}: {what}; fix or delete it, it is not overwritten")
-
-
-def _shown(value) -> str:
-    """A value for a message: short, and never the whole of something large."""
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, (list, tuple, set)):
-        return "a list"
-    if value is None:
-        return "empty"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_COUNT:
-        return "a huge number"  # its digits could be more than str() accepts
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def write_counts(path: Path, stars: dict, citations: dict, updated: str | None) -> None:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
+from .identifiers import without_id_prefix
+
 
 @dataclass(frozen=True)
 class LinkKind:
@@ -95,7 +97,6 @@ def safe_url(url: str) -> str | None:
 
 
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
-_ID_PREFIX = re.compile(r"^(arxiv:|doi:)", re.IGNORECASE)
 
 
 def looks_like_url(value: str) -> bool:
@@ -112,11 +113,11 @@ def is_relative(url: str) -> bool:
 def expand(kind: str, value: str) -> tuple[str, bool]:
     """The URL for ``value`` of a link ``kind``; the flag tells if the value was a bare id."""
     value = value.strip()
+    if kind in ("arxiv", "doi"):
+        value = without_id_prefix(value)  # "doi:10.1/x" would pass for a URL with the scheme doi
     spec = LINK_KINDS.get(kind)
     if looks_like_url(value) or spec is None or spec.pattern is None:
         return value, False
-    if kind in ("arxiv", "doi"):
-        value = _ID_PREFIX.sub("", value)
     return spec.pattern.format(id=quote(value, safe="/@:.-_~")), True
 
 

@@ -1,4 +1,4 @@
-"""Author names: splitting off contribution marks, and recognising the owner.
+"""Author names: splitting off contribution marks, recognising the owner, and initials.
 
 "Yu Cheng", "Cheng, Yu", "Y. Cheng" and "Chéng, Y." all name the same person
 for highlighting; a name in a script without spaces (程羽) matches exactly.
@@ -62,6 +62,25 @@ def parse_author(text: str) -> Author:
     return Author(name=display, marks=marks, given=given, family=family)
 
 
+def _name_words(text: str) -> list[str]:
+    """A name's words: its runs of letters and digits ("J.-L. O'Brien": J, L, O, Brien)."""
+    return _WORD.findall(text)
+
+
+def initials(name: str) -> str:
+    """The letters that stand for a person on an avatar, from the name read as authors are matched: the
+    initials of the first given name and of the family name ("Jean-Luc O'Brien": JO); the first two
+    letters of a one-word name ("Ada": AD), or its first character in a script without spaces (程羽: 程)."""
+    author = parse_author(name)
+    given, family = _name_words(author.given), _name_words(author.family)
+    words = [given[0], family[0]] if given and family else given or family
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].upper() if words[0].isascii() else words[0][:1]
+    return (words[0][0] + words[-1][0]).upper()
+
+
 def _fold(text: str) -> str:
     """Lower case with accents removed: "Chéng" -> "cheng"."""
     if text.isascii():
@@ -73,7 +92,7 @@ def _fold(text: str) -> str:
 @functools.lru_cache(maxsize=65536)  # given and family names recur across many authors
 def _words(text: str) -> tuple[str, ...]:
     """A name's words, folded: "Chéng-Li" -> ("cheng", "li")."""
-    return tuple(_WORD.findall(_fold(text)))
+    return tuple(_name_words(_fold(text)))
 
 
 @dataclass(frozen=True)

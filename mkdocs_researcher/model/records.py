@@ -33,6 +33,9 @@ class PartialDate:
 
 PRESENT = "present"  # the value of an `end` that has not happened yet
 
+# BibTeX's month macros, which front matter may write too (month: jul).
+MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
 
 @dataclass(frozen=True)
 class Link:
@@ -70,6 +73,10 @@ class Profile:
     links: list[Link] = field(default_factory=list)
     group: str | None = None  # lab sites: Faculty, PhD students, Alumni…
     origin: tuple = ()  # where it was written: the field path in its file, for messages
+
+    def names(self) -> list[str]:
+        """Every spelling of the person's name, for finding them among a publication's authors."""
+        return [self.name, *self.aliases, *([self.native_name] if self.native_name else [])]
 
 
 PUBLICATION_TYPES = (
@@ -124,6 +131,18 @@ class Publication:
     @property
     def sort_key(self) -> tuple[int, int]:
         return (self.year or 0, self.month or 0)
+
+
+_STOPWORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "towards", "toward"}
+
+
+def derive_key(authors: list[Author], year: int | None, title: str) -> str:
+    """A citation key like al-folio's: first author's family name, year, first title word."""
+    family = authors[0].family if authors else ""
+    words = [w for w in re.findall(r"[^\W_]+", title.lower()) if w not in _STOPWORDS]
+    key = f"{family.lower()}{year or ''}{words[0] if words else ''}"
+    key = re.sub(r"[^\w-]+", "", key)
+    return key or "publication"
 
 
 # One dash between the first and last page: BibTeX's "--", a hyphen, an en or em dash (spaces around it too).

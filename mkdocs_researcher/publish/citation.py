@@ -2,10 +2,8 @@
 
 Nothing here knows about MkDocs: the plugin passes the page's and the site's
 URLs in. URLs given to crawlers are absolute (see ``urls.absolute_url``); a
-relative one is resolved against the built page.
-
-A ``doi`` field is read with ``getattr`` because ``Publication`` does not
-have one; the DOI is found in a link of kind ``doi``.
+relative one is resolved against the built page. A publication's DOI and arXiv
+id are those of its links (see ``identifiers``).
 """
 
 from __future__ import annotations
@@ -15,15 +13,22 @@ import json
 import re
 from collections.abc import Iterable
 from html.parser import HTMLParser
-from urllib.parse import quote, unquote
 
 import markdown as markdown_lib
 
+from ..model.identifiers import arxiv_id_of, doi_of, doi_url
 from ..model.names import ET_AL
-from ..model.records import Author, PartialDate, Profile, Publication, display_pages, page_range
+from ..model.records import (
+    MONTH_NAMES,
+    Author,
+    PartialDate,
+    Profile,
+    Publication,
+    derive_key,
+    display_pages,
+    page_range,
+)
 from ..model.urls import absolute_url, first_absolute_link, first_link_url
-from ..sources.fields import MONTH_NAMES
-from ..sources.schema import derive_key
 
 SCHEMA_ORG = "https://schema.org"
 
@@ -80,28 +85,6 @@ def real_authors(pub: Publication) -> list[Author]:
 
 def publication_date(pub: Publication) -> PartialDate | None:
     return PartialDate(pub.year, pub.month) if pub.year else None
-
-
-_DOI_PREFIX = re.compile(r"^\s*(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
-_ARXIV_URL = re.compile(r"^https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/(.+?)(?:\.pdf)?/?$", re.IGNORECASE)
-
-
-def doi_of(pub: Publication) -> str | None:
-    """The bare DOI (``10.1234/abc``) from a ``doi`` field or the first DOI link."""
-    value = getattr(pub, "doi", None) or first_link_url(pub.links, ["doi"])
-    # links.expand percent-encodes a bare DOI; the DOI itself is the decoded text.
-    return (unquote(_DOI_PREFIX.sub("", value)).strip() or None) if value else None
-
-
-def doi_url(doi: str) -> str:
-    # A DOI may contain characters a URL may not, such as "<" or "#".
-    return "https://doi.org/" + quote(doi, safe="/:;()@.-_~")
-
-
-def arxiv_id_of(pub: Publication) -> str | None:
-    """The arXiv identifier (``2410.12345v2``) of the first arXiv link, if it is an arxiv.org URL."""
-    match = _ARXIV_URL.match(first_link_url(pub.links, ["arxiv"]) or "")
-    return unquote(match.group(1)) if match else None
 
 
 # --- Google Scholar (Highwire Press) meta tags ------------------------------------------------

@@ -13,21 +13,21 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
+from pathlib import Path
+from typing import Protocol
 
 import jinja2
 from markupsafe import Markup, escape
 
-from ..commands.refresh import normalise_repo, work_id
 from ..model import links as link_kinds
-from ..model import urls
+from ..model import names, urls
 from ..model.names import ET_AL, SelfMatcher
 from ..model.records import Author, Link, PartialDate
 from ..publish import citation
-from ..sources.coauthors import homepage
-from ..sources.venues import badge_text_colour
+from . import publication
 from .icons import IconSet, IconUse
 from .locale import Locale
-from .publication import entry_labels, publication_html, venue_details
+from .publication import entry_labels, publication_html
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -41,7 +41,6 @@ class RenderOptions:
     max_authors: int = 3
     obfuscate_email: bool = True
     bibtex_toggle: bool = True
-    counts: dict | None = None  # researcher-counts.yml (stars, citations) when show_counts is on
 
 
 @dataclass(frozen=True)
@@ -50,6 +49,36 @@ class OwnPage:
 
     page: str
     bib: str
+
+
+class SiteFacts(Protocol):
+    """What the site knows beyond an entry (see site/enrich.py): rendering asks, never reads or fetches."""
+
+    counts: dict | None  # stars and citations, when the site shows them
+
+    def member_page(self, author: Author) -> str | None: ...  # relative to the built page
+
+    def homepage(self, author: Author) -> str | None: ...  # as written: relative to the page's source
+
+    def stars(self, project) -> int | None: ...
+
+    def citations(self, pub) -> int | None: ...
+
+
+class _NoFacts:
+    counts = None
+
+    def member_page(self, author):
+        return None
+
+    def homepage(self, author):
+        return author.url
+
+    def stars(self, project):
+        return None
+
+    def citations(self, pub):
+        return None
 
 
 @dataclass
@@ -71,12 +100,19 @@ class PageRender:
     icons: IconUse
     markdown: MarkdownFunc
     options: RenderOptions = field(default_factory=RenderOptions)
-    publication_url: Callable = lambda pub: None  # see page.PageInput
-    coauthors: dict = field(default_factory=dict)  # see coauthors.py
-    members: list = field(default_factory=list)  # [(SelfMatcher, url of the member's page)]
-    bibliography_url: str | None = None
+    # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
+    publication_url: Callable[[object], OwnPage | None] = lambda pub: None
+    facts: SiteFacts = field(default_factory=_NoFacts)
+    bibliography_url: str | None = None  # this page's publications as one .bib file
     # Each author's view, found once per page: a researcher's own name and their co-authors' recur in most entries.
     author_views: dict = field(default_factory=dict)
+
+
+def theme_dir() -> Path:
+    """The templates and CSS: inside the installed package, or beside it in a source checkout."""
+    package = Path(__file__).parent.parent
+    packaged = package / "theme"
+    return packaged if packaged.is_dir() else package.parent / "theme"
 
 
 class _CompiledTemplates(jinja2.BytecodeCache):
@@ -280,10 +316,7 @@ class _Helpers:
 
     def _homepage(self, author: Author) -> str | None:
         """An href for an author: a lab member's page, else their own url, else coauthors.yml's."""
-        for matcher, url in self.page.members:
-            if matcher.matches(author):
-                return url  # already relative to the built page
-        return self.url(author.url or (homepage(author, self.page.coauthors) if self.page.coauthors else None))
+        return self.page.facts.member_page(author) or self.url(self.page.facts.homepage(author))
 
     def email_parts(self, address: str) -> dict:
         """The address split so its text is never in the source verbatim, plus a reversed copy for the script."""
@@ -294,13 +327,7 @@ class _Helpers:
             "reversed": address[::-1],
         }
 
-    def initials(self, name: str) -> str:
-        words = [w for w in re.split(r"[\s\-]+", name) if w]
-        if not words:
-            return "?"
-        if len(words) == 1:
-            return words[0][:2].upper() if words[0].isascii() else words[0][:1]
-        return (words[0][0] + words[-1][0]).upper()
+    initials = staticmethod(names.initials)
 
     def avatar_hue(self, name: str) -> int:
         """A stable colour per name for the initials placeholder."""
@@ -309,30 +336,26 @@ class _Helpers:
     pub_anchor = staticmethod(urls.pub_anchor)
 
     def stars(self, project) -> int | None:
-        counts = self.page.options.counts
-        repo = normalise_repo(project.repo) if counts and project.repo else None
-        return counts.get("stars", {}).get(repo) if repo else None
+        return self.page.facts.stars(project)
 
     def citations(self, pub) -> int | None:
-        counts = self.page.options.counts
-        work = work_id(pub) if counts else None
-        return counts.get("citations", {}).get(work) if work else None
+        return self.page.facts.citations(pub)
 
-    @staticmethod
-    def badge_style(pub) -> str:
-        """The style attribute of a venue badge coloured by the venues file (colours are checked CSS)."""
-        if not pub.venue_color:
-            return ""
-        text = badge_text_colour(pub.venue_color)
-        return f"--researcher-badge-color: {pub.venue_color}" + (f"; --researcher-badge-text: {text}" if text else "")
+    # Pieces of an entry that the publication's own page shows too (see publication.py).
 
-    @staticmethod
-    def pub_date(pub) -> PartialDate | None:
-        return PartialDate(pub.year, pub.month) if pub.year else None
+    def badge(self, pub) -> Markup:
+        return Markup(publication.badge(self, pub))
 
-    def venue_details(self, pub) -> list[str]:
-        """Volume, issue, pages, edition and publisher as shown after the venue (see publication_markup.py)."""
-        return venue_details(pub, self.page.locale)
+    def venue_line(self, pub) -> Markup:
+        """The venue line with the month and year, as the publication's own page shows it."""
+        date = escape_text(self.page.locale.date(PartialDate(pub.year, pub.month))) if pub.year else ""
+        return Markup(publication.venue_line(self, pub, date))
+
+    def cited_line(self, pub) -> Markup:
+        return Markup(publication.cited_line(self, pub))
+
+    def award_line(self, pub) -> Markup:
+        return Markup(publication.award_line(self, pub))
 
     def pub_page(self, pub) -> str | None:
         return self.page.publication_url(pub)

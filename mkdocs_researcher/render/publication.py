@@ -11,6 +11,7 @@ autoescape does; Markdown fields come through ``h.markdown``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
 
@@ -54,7 +55,7 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     html = [
         f'<li class="researcher-item researcher-publication" id="{anchor}" data-year="{pub.year or ""}" '
         f'data-type="{escape_text(pub.type)}">\n'
-        f'<div class="researcher-publication__badge">{_badge(h, pub)}</div>\n'
+        f'<div class="researcher-publication__badge">{badge(h, pub)}</div>\n'
         '<div class="researcher-publication__body">\n'
         '<p class="researcher-publication__title"><a class="researcher-publication__anchor" '
         f'href="{escape_text(own_page.page) if own_page else "#" + anchor}">'
@@ -62,25 +63,8 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     ]
     if pub.authors:
         html.append(f'<div class="researcher-publication__authors">{h.author_list(pub.authors)}</div>')
-    details = venue_details(pub, page.locale)
-    if pub.venue or details or pub.year:
-        parts = [f"<em>{escape_text(pub.venue)}</em>"] if pub.venue else []
-        if details:
-            parts.append(f'<span class="researcher-publication__details">{escape_text(", ".join(details))}</span>')
-        if pub.year:
-            parts.append(f'<span class="researcher-publication__year">{pub.year}</span>')
-        html.append(f'<p class="researcher-publication__venue">{", ".join(parts)}</p>')
-    if options.counts:
-        cited = h.citations(pub)
-        if cited:
-            html.append(
-                f'<p class="researcher-publication__cited">{escape_text(page.locale.plural("cited_by", cited))}</p>'
-            )
-    if pub.award:
-        html.append(
-            f'<p class="researcher-publication__award">{icon("fontawesome/solid/trophy")}'
-            f"<span>{escape_text(pub.award)}</span></p>"
-        )
+    year = f'<span class="researcher-publication__year">{pub.year}</span>' if pub.year else ""
+    html.extend((venue_line(h, pub, year), cited_line(h, pub), award_line(h, pub)))
     if pub.note:
         html.append(f'<div class="researcher-publication__note">{h.markdown(pub.note, pub.trusted, inline=True)}</div>')
     html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
@@ -128,13 +112,69 @@ def venue_details(pub: Publication, t) -> list[str]:
     return [detail for detail in details if detail]
 
 
-def _badge(h, pub: Publication) -> str:
+# The pieces below are shared by an entry of a list and by the publication's own page
+# (theme/researcher/publication_page.html), so the two always show the same thing.
+
+
+def badge(h, pub: Publication) -> str:
     """The venue's abbreviation, coloured by the venues file and linked to the venue's page when it has one."""
     if not pub.abbr:
         return ""
-    style = f' style="{escape_text(h.badge_style(pub))}"' if pub.venue_color else ""
+    style = f' style="{escape_text(_badge_style(pub.venue_color))}"' if pub.venue_color else ""
     href = h.url(pub.venue_url, pub.origin) if pub.venue_url else None
     text = escape_text(pub.abbr)
     if href:
         text = f'<a href="{escape_text(href)}">{text}</a>'
     return f'<span class="researcher-badge"{style}>{text}</span>'
+
+
+def venue_line(h, pub: Publication, date: str) -> str:
+    """The venue, its details (volume, pages…) and ``date`` (HTML: the year in a list, month and year on the
+    publication's page)."""
+    details = venue_details(pub, h.page.locale)
+    parts = [f"<em>{escape_text(pub.venue)}</em>"] if pub.venue else []
+    if details:
+        parts.append(f'<span class="researcher-publication__details">{escape_text(", ".join(details))}</span>')
+    if date:
+        parts.append(date)
+    return f'<p class="researcher-publication__venue">{", ".join(parts)}</p>' if parts else ""
+
+
+def cited_line(h, pub: Publication) -> str:
+    """ "Cited by N", when the site shows counts and the work has some."""
+    cited = h.citations(pub) if h.page.facts.counts else None
+    if not cited:
+        return ""
+    return f'<p class="researcher-publication__cited">{escape_text(h.page.locale.plural("cited_by", cited))}</p>'
+
+
+def award_line(h, pub: Publication) -> str:
+    if not pub.award:
+        return ""
+    return (
+        f'<p class="researcher-publication__award">{h.page.icons("fontawesome/solid/trophy")}'
+        f"<span>{escape_text(pub.award)}</span></p>"
+    )
+
+
+def _badge_style(colour: str) -> str:
+    """The style attribute of a venue badge coloured by the venues file (colours are checked CSS)."""
+    text = badge_text_colour(colour)
+    return f"--researcher-badge-color: {colour}" + (f"; --researcher-badge-text: {text}" if text else "")
+
+
+def _luminance(hex_colour: str) -> float:
+    digits = hex_colour.lstrip("#")
+    if len(digits) in (3, 4):
+        digits = "".join(c * 2 for c in digits[:3])
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def badge_text_colour(background: str | None) -> str | None:
+    """Black or white, whichever reads better on a hex ``background`` (None: leave the default)."""
+    if not background or not re.fullmatch(r"#[0-9a-fA-F]{3,8}", background):
+        return None
+    lum = _luminance(background)
+    return "#000" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#fff"

@@ -1,7 +1,7 @@
-"""What spans pages: which page owns each publication's own page, the feed, the résumé, head tags.
+"""What spans pages: member pages, the site's owner, which page owns each publication's own page, the feed,
+the résumé, head tags.
 
-Filled from every page's sections before the build (the adapter's ``on_files``),
-then asked by each page as it is built.
+Filled from every page's sections by the scan, then asked by each page as it is built.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..model.records import PageData, Publication
 from ..model.urls import relative_url
 from ..publish import citation, feed, resume
 from ..render.environment import OwnPage
-from .assemble import owner_names
+from ..sources.people import People
 
 
 @dataclass
@@ -48,9 +48,15 @@ _RESERVED_SLUGS = frozenset(
 )
 
 
+def _owner_names(data: PageData) -> list[str]:
+    return data.profile.names() if data.profile else []
+
+
 def bibliography_uri(page_url: str) -> str:
-    """``publications.bib`` beside a page: "" -> publications.bib, "people/qi/" -> people/qi/publications.bib."""
-    if not page_url or page_url.endswith("/"):
+    """``publications.bib`` beside a page: "./" -> publications.bib, "people/qi/" -> people/qi/publications.bib."""
+    if page_url in ("", "./"):
+        return "publications.bib"
+    if page_url.endswith("/"):
         return page_url + "publications.bib"
     return posixpath.splitext(page_url)[0] + ".bib"
 
@@ -59,9 +65,16 @@ def bibliography_uri(page_url: str) -> str:
 class SiteIndex:
     pages: list[Listing] = field(default_factory=list)
     entries: dict[str, PublicationEntry] = field(default_factory=dict)
+    member_pages: dict[str, str] = field(default_factory=dict)  # a lab member's id -> URL of their page
 
     def add_page(self, src_uri: str, url: str, data: PageData) -> None:
         self.pages.append(Listing(src_uri, url, data))
+
+    def attach_members(self, people: People) -> None:
+        """The page of each lab member: the (last, in file order) page showing their profile."""
+        for listing in self.pages:
+            if listing.data.member in people.by_id:
+                self.member_pages[listing.data.member] = listing.url
 
     def page(self, src_uri: str) -> Listing | None:
         return next((p for p in self.pages if p.src_uri == src_uri), None)
@@ -78,7 +91,7 @@ class SiteIndex:
         for listing in sorted(self.pages, key=lambda p: -len(p.data.publications)):
             for pub in listing.data.publications:
                 if pub.page and pub.key not in self.entries:
-                    self.entries[pub.key] = PublicationEntry(pub.key, pub, owner_names(listing.data), listing.src_uri)
+                    self.entries[pub.key] = PublicationEntry(pub.key, pub, _owner_names(listing.data), listing.src_uri)
         chosen = [self.entries[key] for key in sorted(self.entries)]
         used: set[str] = set()  # compared lower-case: macOS and Windows file names ignore case
         moved = []

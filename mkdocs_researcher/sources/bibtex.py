@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from os import PathLike
-from pathlib import Path
-from typing import Protocol
 
 import bibtexparser
 from bibtexparser.model import (
@@ -31,19 +29,16 @@ from bibtexparser.model import (
     ParsingFailedBlock,
     String,
 )
-from pylatexenc import latex2text, latexwalker
 
 from ..diagnostics import Reporter
 from ..gcpause import gc_paused
-from ..model.links import expand, is_relative, label_for, safe_url
 from ..model.names import ANY_MARK, ET_AL, parse_author, split_marks
-from ..model.records import Author, Link, Publication, display_pages
+from ..model.records import MONTH_NAMES, Author, Publication, display_pages
 from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
-from .fields import MONTH_NAMES
-from .schema import derive_key
-
-_DISPLAY_ONLY = frozenset(DISPLAY_ONLY_FIELDS)
-LEFT_OUT = "so this entry is left out"  # ends every message about an entry that gives no Publication
+from .keys import unique_keys
+from .publication_fields import LEFT_OUT, apply_display_fields, joined, link_for, mentions_arxiv, tags_from
+from .tex import has_tex, squash, tex_to_text
+from .text_files import drop_junk, read_text_file
 
 _TYPES = {
     "article": "journal",
@@ -63,29 +58,11 @@ _TYPES = {
 _PREPRINT_TYPES = ("misc", "unpublished", "online")  # preprints when they carry an arXiv id
 _VENUE_FIELDS = ("journal", "booktitle", "journaltitle", "school", "institution", "howpublished", "publisher")
 _THESIS_VENUE_FIELDS = ("school", "institution", *_VENUE_FIELDS)
-# Link fields in the order al-folio shows its buttons; BibTeX's url is the publisher's page.
-_LINK_FIELDS = (
-    ("arxiv", "arxiv"),
-    ("doi", "doi"),
-    ("url", "html"),
-    ("html", "html"),
-    ("pdf", "pdf"),
-    ("supp", "supp"),
-    ("video", "video"),
-    ("blog", "blog"),
-    ("code", "code"),
-    ("poster", "poster"),
-    ("slides", "slides"),
-    ("website", "website"),
-    ("hal", "hal"),
-    ("hal_id", "hal"),
-)
 # A crossref lends context (venue, year, publisher, editors), not the parent's own title, links or abstract.
 _OWN_FIELDS = (
     frozenset(("title", "crossref", "url", "doi", "eprint", "abstract", "note", "keywords", "hal_id", "arxiv"))
-    | _DISPLAY_ONLY
+    | DISPLAY_ONLY_FIELDS
 )
-_FILE_LINKS = frozenset(("pdf", "slides", "poster", "supp"))  # al-folio looks these up under assets/pdf/
 _MONTH_MACROS = dict(
     zip(
         MONTH_NAMES,
@@ -106,193 +83,6 @@ _MONTH_MACROS = dict(
         strict=True,
     )
 )
-
-# --- TeX to Unicode -------------------------------------------------------------------------
-
-
-def _text_macros() -> latex2text.LatexContextDb:
-    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}); an unknown macro keeps its
-    argument."""
-    macros = latex2text.get_default_latex_context_db()
-    lacking = {"textless": "<", "textgreater": ">", "textbar": "|", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX"}
-    symbols = [latex2text.MacroTextSpec(name, text) for name, text in lacking.items()]
-    macros.add_context_category("researcher-symbols", macros=symbols, prepend=True)
-    macros.set_unknown_macro_spec(
-        latex2text.MacroTextSpec("", discard=False)
-    )  # pylatexenc would drop \\texttt{x} whole
-    return macros
-
-
-def _symbols(macros: latex2text.LatexContextDb, parsing: latexwalker.LatexContextDb) -> dict[str, str]:
-    """Macros without arguments that stand for fixed text (\\ss, \\o, \\textless): pylatexenc's own table."""
-    names = {spec.macroname for spec in macros.iter_macro_specs()}
-    specs = {name: (macros.get_macro_spec(name), parsing.get_macro_spec(name)) for name in names}
-    return {
-        name: text.simplify_repl
-        for name, (text, parse) in specs.items()
-        if isinstance(text.simplify_repl, str)
-        and "%" not in text.simplify_repl
-        and (parse is None or not parse.args_parser.argspec)
-    }
-
-
-_MACROS = _text_macros()
-_LATEX = latex2text.LatexNodes2Text(latex_context=_MACROS, math_mode="verbatim")  # $...$ kept, for MathJax/KaTeX
-_PARSING_CONTEXT = latexwalker.get_default_latex_context_db()  # built once: pylatexenc would rebuild it on every call
-_SYMBOLS = _symbols(_MACROS, _PARSING_CONTEXT)
-_SYMBOL_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\}|\s*)")  # TeX eats the spaces after a macro's name
-# $$...$$ or $...$, neither dollar escaped. Each pattern here starts with the character it looks for, and
-# only then looks behind: a pattern that starts with a look-behind is tried at every position (10x slower).
-_MATH = re.compile(r"\$(?<!\\\$)(?:\$.+?(?<!\\)\$\$|.+?(?<!\\)\$)", re.DOTALL)
-_SPACES = re.compile(r"[ \t\r\n]+")
-_ENDS_IN_MACRO = re.compile(r"\\(?:[A-Za-z]+|[`'^\"~=.])?$")  # "\ss x", "\v c": the macro takes the next word
-_MACRO_NAME = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
-_SIMPLE_ESCAPE = re.compile(r"\\([&%_#$])")
-_TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"), ("~", "\xa0"))
-
-
-def tex_to_text(text: str) -> str:
-    """BibTeX text as Unicode: accents decoded, protecting braces dropped, ``$math$`` kept verbatim."""
-    text = _squash(text)
-    if not _has_tex(text):
-        return _typography(text)
-    if "$" not in text:
-        return _squash(_tex_segment(text))
-    parts, pos = [], 0
-    for math in _MATH.finditer(text):
-        parts += [_tex_segment(text[pos : math.start()]), math.group()]
-        pos = math.end()
-    parts.append(_tex_segment(text[pos:]))
-    return _squash("".join(parts))
-
-
-def _has_tex(text: str) -> bool:
-    """Only text with one of these characters is TeX to decode; four ``in`` scans beat one regex search."""
-    return "\\" in text or "{" in text or "$" in text or "~" in text
-
-
-def _squash(text: str) -> str:
-    """Runs of spaces and line breaks as one space; not str.split(), which would also eat no-break spaces."""
-    if "\n" in text or "  " in text or "\t" in text or "\r" in text:  # cheaper than always running the regex
-        text = _SPACES.sub(" ", text)
-    return text.strip()
-
-
-def _typography(text: str) -> str:
-    if "--" in text or "~" in text or "``" in text or "''" in text:  # rarely: skip five replace() calls
-        for tex, char in _TYPOGRAPHY:
-            text = text.replace(tex, char)
-    return text
-
-
-def _tex_segment(text: str) -> str:
-    """Text without math; only the words with a macro go through pylatexenc, which costs ~0.1-1 ms a call."""
-    parts, pos = [], 0
-    for start, end in _macro_words(text):
-        parts += [_plain(text[pos:start]), _tex_word(text[start:end])]
-        pos = end
-    parts.append(_plain(text[pos:]))
-    return "".join(parts)
-
-
-def _macro_words(text: str) -> Iterator[tuple[int, int]]:
-    """Where the words with a macro are, each grown until its braces close and its last macro has its argument.
-
-    ``text`` is squashed, so words are separated by single spaces. Each step looks at the word it adds
-    only, so that a title of thousands of such words is read once, not once per word.
-    """
-    pos = 0
-    while (backslash := text.find("\\", pos)) >= 0:
-        start = text.rfind(" ", pos, backslash) + 1 or pos
-        word_start, end, depth = start, backslash, 0
-        while True:
-            space = text.find(" ", end + 1)
-            end = len(text) if space < 0 else space
-            depth += text.count("{", word_start, end) - text.count("}", word_start, end)
-            if end == len(text) or depth <= 0 and not _ENDS_IN_MACRO.search(text, word_start, end):
-                break
-            word_start = end + 1
-        yield start, end
-        pos = end
-
-
-def _tex_word(word: str) -> str:
-    # \&, \% and symbols like {\ss} are common enough to be worth a shortcut past pylatexenc's parser.
-    shortcut = _SYMBOL_MACRO.sub(_symbol, _SIMPLE_ESCAPE.sub(r"\1", word))
-    return _decode_word(word) if "\\" in shortcut else _plain(shortcut)
-
-
-def _symbol(macro: re.Match) -> str:
-    return _SYMBOLS.get(macro.group(1), macro.group())
-
-
-def _plain(text: str) -> str:
-    return _typography(text.replace("{", "").replace("}", ""))
-
-
-@lru_cache(maxsize=8192)
-def _decode_word(word: str) -> str:
-    try:
-        text = _LATEX.latex_to_text(word, latex_context=_PARSING_CONTEXT)
-    except Exception:  # pylatexenc fails on some macros (\\href); the words must survive without it
-        text = _plain(_MACRO_NAME.sub("", word))
-    return text.replace("\xad", "")  # \- is a hyphenation hint, invisible in print and harmful to name matching
-
-
-# --- Files ------------------------------------------------------------------------------------
-
-
-def read_text_file(path: str | PathLike, reporter: Reporter) -> str | None:
-    """A source file as text, or None with a warning when there is none (see ``decode_text``)."""
-    name = Path(path).name
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        reporter.warn((), f"cannot read {name}: {error.strerror or error}")
-        return None
-    return decode_text(data, name, reporter)
-
-
-def decode_text(data: bytes, name: str, reporter: Reporter) -> str | None:
-    """The bytes of file ``name`` as text, or None with a warning when it is empty.
-
-    UTF-8 (a BOM is fine); a file that has no UTF-8 beyond ASCII is read as Windows-1252. Bytes that
-    are neither come back as \\udc80-\\udcff, for ``drop_junk`` to skip with a warning.
-    """
-    if not data.strip():
-        reporter.warn((), f"{name} is empty")
-        return None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        text = data.decode("utf-8-sig", errors="surrogateescape")
-        if _BEYOND_ASCII.search(text) or "\x00" in text:
-            return text  # UTF-8 with some binary junk in it
-        reporter.warn(
-            (),
-            f"{name} is not UTF-8 (the first such character is on this line); it was read as Windows-1252 "
-            "- save it as UTF-8 so that accents are certain to be right",
-            line=data.count(b"\n", 0, error.start) + 1,
-        )
-        return data.decode("cp1252", errors="replace")
-
-
-_BEYOND_ASCII = re.compile(r"[^\x00-\x7f\udc80-\udcff]")  # a character that decoded as real UTF-8
-_JUNK = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\udc80-\udcff]")  # control characters and undecodable bytes
-
-
-def drop_junk(text: str, reporter: Reporter) -> str:
-    """``text`` without binary junk, which no source file means to contain; warns once where it starts."""
-    first = _JUNK.search(text)
-    if not first:
-        return text
-    reporter.warn(
-        (),
-        f"the file contains {len(_JUNK.findall(text))} bytes that are not text (binary junk), "
-        "the first on this line; they are skipped",
-        line=text.count("\n", 0, first.start()) + 1,
-    )
-    return _JUNK.sub("", text)
 
 
 def read_bibtex_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Publication]:
@@ -585,7 +375,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     writes the entry from its fields), so nothing private is ever copied through unseen.
     """
     raw = entry.bibtex
-    dropped = {name for name in entry.fields if name in _DISPLAY_ONLY or name in private}
+    dropped = {name for name in entry.fields if name in DISPLAY_ONLY_FIELDS or name in private}
     if not dropped and not _COMMENT_LINE.search(raw):
         return raw
     pos = raw.find(",")
@@ -834,7 +624,7 @@ def _split_outside_braces(text: str, separator: re.Pattern) -> list[str]:
 
 def _authors(value: str | None) -> list[Author]:
     """BibTeX's name list: names separated by the word "and" outside braces."""
-    return [_author(name) for name in _split_outside_braces(_squash(value or ""), _AND) if name]
+    return [_author(name) for name in _split_outside_braces(squash(value or ""), _AND) if name]
 
 
 @lru_cache(maxsize=65536)
@@ -881,7 +671,7 @@ def _has_von(words: list[str]) -> bool:
 
 @lru_cache(maxsize=8192)
 def _word_text(word: str) -> str:
-    return tex_to_text(word) if _has_tex(word) else word
+    return tex_to_text(word) if has_tex(word) else word
 
 
 def _first_and_family(words: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
@@ -899,85 +689,8 @@ def _is_von(raw: str, text: str) -> bool:
 # --- Mapping -----------------------------------------------------------------------------------
 
 
-class FieldSource(Protocol):
-    """One record's fields as text (BibTeX entry or CSL-JSON item), and where to report on them."""
-
-    fields: Mapping[str, object]  # by lower-case name; only presence is used here
-
-    def text(self, name: str) -> str | None: ...
-
-    def url(self, name: str) -> str | None: ...
-
-    def warn(self, name: str, problem: str) -> None: ...
-
-
-def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
-    """al-folio's fields (abbr, selected, award, additional_info) and every link field onto ``pub``."""
-    if not _DISPLAY_ONLY.isdisjoint(source.fields):  # most entries outside al-folio have none: skip the look-ups
-        pub.abbr = source.text("abbr")
-        pub.award = source.text("award") or source.text("award_name")
-        pub.selected = _selected(source)
-        # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
-        pub.note = _joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
-    for field, kind in _LINK_FIELDS:
-        value = source.url(field) if field in source.fields else None
-        link = link_for(kind, value, source, field, assets_prefix) if value else None
-        if link:
-            pub.links.append(link)
-    unique: dict[str, Link] = {}
-    for link in pub.links:
-        unique.setdefault(_same_url_key(link.url), link)  # a url that is the DOI's page is no second button
-    pub.links = list(unique.values())
-
-
-def _selected(source: FieldSource) -> bool:
-    selected = source.text("selected") or "false"
-    if selected.lower() not in ("true", "yes", "1", "false", "no", "0"):
-        source.warn("selected", f"'{selected}' is not true or false; the entry is not marked as selected")
-    return selected.lower() in ("true", "yes", "1")
-
-
-def link_for(kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> Link | None:
-    """The link for a field's value, or None (with a warning) when its URL is not safe in an href."""
-    if kind in ("doi", "arxiv") and ":" in value:
-        value = _ID_PREFIX.sub("", value)  # links.expand takes "doi:10.1/x" for a URL with the scheme doi
-    url, _ = expand(kind, value)
-    if kind in _FILE_LINKS and (
-        ":" not in url and url[:1] != "/" or is_relative(url)
-    ):  # no ":", no scheme: skip urlsplit
-        url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
-    safe = safe_url(url)
-    if safe is None:
-        source.warn(field, f"'{value[:60]}' is not an http(s), mailto or relative URL; this link is left out")
-        return None
-    return Link(kind, safe, label_for(kind))
-
-
-_ID_PREFIX = re.compile(r"^(?:doi|arxiv)\s*:\s*", re.IGNORECASE)
-
-
-def _same_url_key(url: str) -> str:
-    return url.split("://", 1)[-1].rstrip("/").lower()  # http and https, with or without the last /
-
-
-def _joined(*notes: str | None) -> str | None:
-    return " ".join(n for n in notes if n) or None
-
-
-_KEYWORD_SEPARATOR = re.compile(r"[,;]")
-
-
-def tags_from(keywords: str | None) -> list[str]:
-    """Keywords separated by commas or semicolons, each once."""
-    return list(dict.fromkeys(k.strip() for k in _KEYWORD_SEPARATOR.split(keywords or "") if k.strip()))
-
-
 def _arxiv_eprint(values: _Values) -> bool:
     return (values.text("archiveprefix") or values.text("eprinttype") or "").lower() == "arxiv"
-
-
-def mentions_arxiv(venue: str | None) -> bool:
-    return bool(venue) and ("arxiv" in venue.lower() or venue == "CoRR")  # CoRR is DBLP's name for arXiv
 
 
 def _type(entry_type: str, values: _Values, venue: str | None) -> str:
@@ -1051,7 +764,7 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         month=month,
         type=_type(entry.type, values, venue),
         abstract=values.text("abstract"),
-        note=_joined(values.text("note"), year_words),
+        note=joined(values.text("note"), year_words),
         tags=tags_from(values.text("keywords")),
         trusted=False,
         volume=values.text("volume"),
@@ -1070,28 +783,6 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         pub.links.append(link)
     apply_display_fields(pub, values, assets_prefix)
     return pub
-
-
-def assign_unique_keys(found: list[tuple[int | None, Publication]], reporter: Reporter) -> None:
-    """A key for every (line, publication); a second use of a key becomes KEY-2 (then -3…), so neither is lost."""
-    taken = {pub.key for _, pub in found}
-    first_line: dict[str, int | None] = {}
-    next_number: dict[str, int] = {}  # a thousand uses of one key look for a free number once, not a thousand times
-    for line, pub in found:
-        if not pub.key:
-            pub.key = derive_key(pub.authors, pub.year, pub.title)
-            reporter.warn((), f"this entry has no key; it is kept as {pub.key}", line=line)
-        if pub.key in first_line:
-            number = next_number.get(pub.key, 2)
-            while f"{pub.key}-{number}" in taken:
-                number += 1
-            next_number[pub.key] = number + 1
-            renamed = f"{pub.key}-{number}"
-            used = f" by the entry on line {first_line[pub.key]}" if first_line[pub.key] else ""
-            reporter.warn((pub.key,), f"this key is already used{used}; this entry is kept as {renamed}", line=line)
-            pub.key = renamed
-        first_line.setdefault(pub.key, line)
-        taken.add(pub.key)
 
 
 def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], macros: _Macros, reporter: Reporter) -> _Entry | None:
@@ -1123,20 +814,20 @@ def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: Pri
     by_key: dict[str, _Entry] = {}
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
-    found = []
+    pubs, lines = [], []
     for entry in entries:
         values = _Values(entry, _crossref_parent(entry, by_key, macros, reporter), macros, reporter)
         pub = _publication(entry, values, assets_prefix)
         if pub is not None:
             pub.bibtex = published_bibtex(entry, private)
-            found.append((entry.line, pub))
+            pubs.append(pub)
+            lines.append(entry.line)
     # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
     # this one included, until the cycle collector runs: emptied here, the entries are freed at once
     # instead of being walked by that collection.
     entries.clear()
     by_key.clear()
-    assign_unique_keys(found, reporter)
-    return [pub for _, pub in found]
+    return unique_keys(pubs, reporter, lines)
 
 
 def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], _Macros]:

@@ -4,26 +4,28 @@ Apart from the reader, so the settings and the cache keys that name them need no
 """
 
 # Fields that only steer how al-folio shows an entry; they are left out of the BibTeX a visitor copies.
-DISPLAY_ONLY_FIELDS = (
-    "abbr",
-    "selected",
-    "preview",
-    "pdf",
-    "code",
-    "html",
-    "slides",
-    "poster",
-    "video",
-    "website",
-    "supp",
-    "blog",
-    "bibtex_show",
-    "google_scholar_id",
-    "award",
-    "award_name",
-    "additional_info",
-    "annotation",
-    "hal",
+DISPLAY_ONLY_FIELDS = frozenset(
+    (
+        "abbr",
+        "selected",
+        "preview",
+        "pdf",
+        "code",
+        "html",
+        "slides",
+        "poster",
+        "video",
+        "website",
+        "supp",
+        "blog",
+        "bibtex_show",
+        "google_scholar_id",
+        "award",
+        "award_name",
+        "additional_info",
+        "annotation",
+        "hal",
+    )
 )
 
 # Fields that reference managers fill with what is private by nature: local file paths (Zotero, JabRef,

@@ -17,15 +17,9 @@ from typing import Any
 from ..diagnostics import Reporter
 from ..model.names import ET_AL, parse_author, split_marks
 from ..model.records import Author, Publication, display_pages
-from .bibtex import (
-    LEFT_OUT,
-    apply_display_fields,
-    assign_unique_keys,
-    drop_junk,
-    mentions_arxiv,
-    read_text_file,
-    tags_from,
-)
+from .keys import unique_keys
+from .publication_fields import LEFT_OUT, apply_display_fields, joined, mentions_arxiv, tags_from
+from .text_files import drop_junk, read_text_file
 
 _TYPES = {
     "article-journal": "journal",
@@ -92,13 +86,13 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
         )
         return []
     lines = _item_lines(text, len(items))
-    found = []
+    pubs, pub_lines = [], []
     for index, item in enumerate(items):
         pub = _publication(item, index, lines[index], reporter, assets_prefix)
         if pub is not None:
-            found.append((lines[index], pub))
-    assign_unique_keys(found, reporter)
-    return [pub for _, pub in found]
+            pubs.append(pub)
+            pub_lines.append(lines[index])
+    return unique_keys(pubs, reporter, pub_lines)
 
 
 def _too_deep(text: str) -> int | None:
@@ -180,7 +174,7 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
         month=month,
         type=_type(source, venue),
         abstract=source.text("abstract"),
-        note=" ".join(filter(None, (source.text("note"), date_words))) or None,
+        note=joined(source.text("note"), date_words),
         tags=tags_from(source.text("keyword")),
         trusted=False,
         volume=source.text("volume"),

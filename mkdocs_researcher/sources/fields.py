@@ -14,7 +14,7 @@ from typing import Any
 
 from ..diagnostics import Reporter, did_you_mean
 from ..model import links as link_kinds
-from ..model.records import PRESENT, Link, PartialDate
+from ..model.records import MONTH_NAMES, PRESENT, Link, PartialDate
 
 
 class Invalid(Exception):
@@ -168,9 +168,6 @@ def _quote(value) -> str:
     return ""
 
 
-MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-
 class Month(Kind):
     expected = "a month (1-12 or a name like 'jul')"
 
@@ -188,14 +185,26 @@ class Month(Kind):
         }
 
 
+# The words that mean yes or no wherever text is read as a switch: front matter, .bib fields, marker options.
+TRUE_WORDS = frozenset(("true", "yes", "1"))
+FALSE_WORDS = frozenset(("false", "no", "0"))
+
+
+def parse_boolean(text: str) -> bool | None:
+    """True or False for a word of TRUE_WORDS or FALSE_WORDS (any case, spaces around it), else None."""
+    word = text.strip().lower()
+    return True if word in TRUE_WORDS else False if word in FALSE_WORDS else None
+
+
 class Boolean(Kind):
     expected = "true or false"
 
     def check(self, value, ctx, path):
         if isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "false", "no"):
-            return value.strip().lower() in ("true", "yes")
+        answer = parse_boolean(value) if isinstance(value, str) else None
+        if answer is not None:
+            return answer
         raise Invalid(f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip())
 
     def json_schema(self):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from ..diagnostics import Reporter
 from ..model.records import PageData
-from . import schema
 from .datafiles import DataFiles
 from .fields import Context
+from .sections import read_page
 
 
 @dataclass
@@ -17,7 +17,6 @@ class Person:
     id: str
     data: PageData  # the file's sections; its profile is the person's card
     path: Path
-    page_url: str | None = None  # the site URL of the page showing ``profile: <id>``, once known
 
 
 @dataclass
@@ -28,7 +27,7 @@ class People:
 
     def names(self) -> list[str]:
         """Every member's spellings, for highlighting members on pages that belong to no one member."""
-        return [name for person in self.by_id.values() for name in person_names(person)]
+        return [name for person in self.by_id.values() for name in person.data.profile.names()]
 
     def ordered_groups(self) -> list[tuple[str, list[Person]]]:
         groups: dict[str, list[Person]] = {}
@@ -36,11 +35,6 @@ class People:
             groups.setdefault(person.data.profile.group or "", []).append(person)
         rank = {name: index for index, name in enumerate(self.groups)}
         return sorted(groups.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0] == "", item[0]))
-
-
-def person_names(person: Person) -> list[str]:
-    profile = person.data.profile
-    return [profile.name, *profile.aliases, *([profile.native_name] if profile.native_name else [])]
 
 
 def load_people(
@@ -58,7 +52,7 @@ def load_people(
         if read is None:
             continue
         loaded, file_reporter = read
-        data = schema.read_page(loaded.data, Context(file_reporter, language, default_language))
+        data = read_page(loaded.data, Context(file_reporter, language, default_language))
         if data.profile is None:
             file_reporter.warn(
                 ("profile",), "a person's file needs a profile with at least a name; this person is left out"

@@ -1,16 +1,10 @@
-"""The front-matter interface: every section's fields, checked into the data model.
+"""The records of the front-matter interface: every section's fields, checked into the data model.
 
-This is the one declaration of what a page may say; ``json_schema()`` publishes
-the same declaration for editors.
+With the table of section kinds (sections.py) this is the one declaration of
+what a page may say; ``sections.json_schema()`` publishes it for editors.
 """
 
 from __future__ import annotations
-
-import difflib
-import json
-import re
-from pathlib import Path
-from typing import Any
 
 from ..model import records as model
 from ..model.names import parse_author
@@ -31,7 +25,6 @@ from .fields import (
     Month,
     OneOf,
     Record,
-    Reported,
     Text,
     Url,
 )
@@ -80,21 +73,10 @@ PROFILE = Record(
     description="The profile card: photo, name, position, affiliations, links.",
 )
 
-_STOPWORDS = {"a", "an", "the", "on", "of", "for", "to", "in", "and", "with", "towards", "toward"}
-
-
-def derive_key(authors: list[model.Author], year: int | None, title: str) -> str:
-    """A citation key like al-folio's: first author's family name, year, first title word."""
-    family = authors[0].family if authors else ""
-    words = [w for w in re.findall(r"[^\W_]+", title.lower()) if w not in _STOPWORDS]
-    key = f"{family.lower()}{year or ''}{words[0] if words else ''}"
-    key = re.sub(r"[^\w-]+", "", key)
-    return key or "publication"
-
 
 def _finish_publication(values: dict, ctx: Context, path: tuple) -> dict:
     if not values.get("key"):
-        values["key"] = derive_key(values.get("authors", []), values.get("year"), values["title"])
+        values["key"] = model.derive_key(values.get("authors", []), values.get("year"), values["title"])
     if values.get("pages"):
         values["pages"] = model.display_pages(values["pages"])
     return values
@@ -271,148 +253,3 @@ SKILL_GROUP = Record(
     ],
     model.SkillGroup,
 )
-
-# Front-matter key -> the record of one entry (the profile is one record, the others lists).
-SECTIONS: dict[str, Record] = {
-    "profile": PROFILE,
-    "publications": PUBLICATION,
-    "projects": PROJECT,
-    "experience": EXPERIENCE,
-    "education": EDUCATION,
-    "news": NEWS,
-    "awards": AWARD,
-    "talks": TALK,
-    "teaching": TEACHING,
-    "service": SERVICE,
-    "skills": SKILL_GROUP,
-}
-LIST_SECTIONS = [kind for kind in SECTIONS if kind != "profile"]
-
-# Keys MkDocs, Material and common plugins read from front matter: never "did you mean" these.
-_OTHER_KEYS = {
-    "data",
-    "title",
-    "description",
-    "template",
-    "hide",
-    "tags",
-    "status",
-    "icon",
-    "subtitle",
-    "search",
-    "comments",
-    "date",
-    "authors",
-    "categories",
-    "draft",
-    "slug",
-    "links",
-    "readtime",
-    "social",
-    "nav_exclude",
-}
-
-
-def read_page(meta: dict, ctx: Context) -> model.PageData:
-    """The sections of one page's front matter; problems go to ``ctx.reporter``."""
-    data = model.PageData()
-    for key in meta:
-        if key not in SECTIONS and key not in _OTHER_KEYS:
-            # Other plugins own other keys: only a near miss of a section name is ours to report.
-            close = difflib.get_close_matches(str(key), list(SECTIONS), n=1, cutoff=0.75)
-            if close:
-                ctx.reporter.warn(
-                    (key,), f"unknown front-matter key; did you mean '{close[0]}'? Its entries are not shown"
-                )
-    if isinstance(meta.get("profile"), str):
-        data.member = meta["profile"].strip()  # a lab member's id: resolved by the page (see page.read_sections)
-    elif meta.get("profile") is not None:
-        data.profile = _read_one(PROFILE, meta["profile"], ctx, ("profile",))
-    for kind in LIST_SECTIONS:
-        if kind in meta:
-            setattr(data, kind, read_list(kind, meta[kind], ctx))
-    return data
-
-
-def _read_one(record: Record, value: Any, ctx: Context, path: tuple):
-    try:
-        entry = record.check(value, ctx, path)
-        entry.origin = path
-        return entry
-    except Reported:
-        return None
-    except Invalid as problem:
-        ctx.reporter.warn(path, f"{problem}; this {record.name} is left out")
-        return None
-
-
-def read_list(kind: str, value: Any, ctx: Context) -> list:
-    """The valid entries of a section's list; each bad entry is reported and left out."""
-    record = SECTIONS[kind]
-    path = (kind,)
-    if kind == "publications" and isinstance(value, str):
-        value = [value]
-    if value is None or value == []:
-        ctx.reporter.warn(path, f"the list is empty; add entries or remove the '{kind}' key")
-        return []
-    if not isinstance(value, list):
-        value = [value] if isinstance(value, dict) else value
-        if not isinstance(value, list):
-            ctx.reporter.warn(path, f"expected a list of {record.name} entries, got {type(value).__name__}")
-            return []
-    entries = []
-    for index, raw in enumerate(value):
-        if kind == "publications" and isinstance(raw, str):
-            continue  # a .bib or CSL-JSON file: read by the page (see page.read_sections)
-        entry = _read_one(record, raw, ctx, path + (index,))
-        if entry is not None:
-            entries.append(entry)
-    return entries
-
-
-SCHEMA_FILE = Path(__file__).parent.parent / "schemas" / "front-matter.schema.json"
-
-
-def json_schema() -> dict:
-    """JSON Schema (draft 2020-12) of a page's front matter or a data file, from the declarations above.
-
-    Other front-matter keys (title, template, …) belong to MkDocs and other plugins, so they are allowed.
-    """
-    properties: dict = {
-        "data": {"type": "string", "description": "A YAML data file with these same sections, relative to the page."},
-        "profile": {
-            "anyOf": [
-                PROFILE.json_schema(),
-                {"type": "string", "description": "The id of a person in the people folder."},
-            ]
-        },
-    }
-    for kind in LIST_SECTIONS:
-        properties[kind] = {"type": "array", "items": SECTIONS[kind].json_schema()}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "mkdocs-researcher front matter",
-        "type": "object",
-        "properties": properties,
-        "$defs": {
-            "localised_text": {
-                "type": "object",
-                "description": "The same text per language: {en: …, zh: …}.",
-                "propertyNames": {"pattern": "^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$"},
-                "additionalProperties": {"type": ["string", "number"]},
-            }
-        },
-    }
-
-
-def write_json_schema() -> Path:
-    """Regenerate the shipped schema file: ``python -m mkdocs_researcher.sources.schema``."""
-    SCHEMA_FILE.parent.mkdir(exist_ok=True)
-    SCHEMA_FILE.write_text(
-        json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
-    )
-    return SCHEMA_FILE
-
-
-if __name__ == "__main__":
-    print(write_json_schema())

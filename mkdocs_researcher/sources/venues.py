@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 
 from ..diagnostics import Reporter
@@ -49,20 +48,3 @@ def apply_venue(pub: Publication, venues: dict[str, Venue]) -> Publication:
     if venue is None:
         return pub
     return dataclasses.replace(pub, venue_url=pub.venue_url or venue.url, venue_color=pub.venue_color or venue.color)
-
-
-def _luminance(hex_colour: str) -> float:
-    digits = hex_colour.lstrip("#")
-    if len(digits) in (3, 4):
-        digits = "".join(c * 2 for c in digits[:3])
-    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def badge_text_colour(background: str | None) -> str | None:
-    """Black or white, whichever reads better on a hex ``background`` (None: leave the default)."""
-    if not background or not re.fullmatch(r"#[0-9a-fA-F]{3,8}", background):
-        return None
-    lum = _luminance(background)
-    return "#000" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#fff"

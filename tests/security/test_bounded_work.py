@@ -20,11 +20,11 @@ from collections.abc import Callable
 import pytest
 from conftest import page
 
-from mkdocs_researcher.model import names
+from mkdocs_researcher.diagnostics import Reporter
+from mkdocs_researcher.model import identifiers, names
 from mkdocs_researcher.model import records as model
 from mkdocs_researcher.publish import citation
-from mkdocs_researcher.diagnostics import Reporter
-from mkdocs_researcher.sources import bibtex, csl
+from mkdocs_researcher.sources import bibtex, csl, publication_fields, tex, text_files
 
 CHILD_TIME_LIMIT = 60  # seconds; linear code needs well under one, the slow paths here take hours or forever
 
@@ -209,7 +209,7 @@ def test_many_missing_commas_are_repaired_without_recursion():
     ],
 )
 def test_tex_titles_decode_in_linear_time(unit):
-    assert_linear(bibtex.tex_to_text, repeated(unit))
+    assert_linear(tex.tex_to_text, repeated(unit))
 
 
 def test_a_120_kb_tex_title_is_read():
@@ -278,15 +278,15 @@ def test_a_deep_json_file_leaves_the_rest_of_the_site_to_build(build_site):
 PATTERNS = [
     (names, "_WORD", "findall", repeated("a_")),
     (names, "ANY_MARK", "search", repeated("a")),
-    (bibtex, "_SYMBOL_MACRO", "sub", repeated("\\abcdefgh \t")),
-    (bibtex, "_MATH", "finditer", repeated("\\$", head="$$")),
-    (bibtex, "_MATH", "finditer", repeated("$\\$", head="$$a")),
-    (bibtex, "_SPACES", "sub", repeated(" \t\r\na")),
-    (bibtex, "_ENDS_IN_MACRO", "search", repeated("\\aaaaaaaaaaaaaaa}")),
-    (bibtex, "_MACRO_NAME", "sub", repeated("\\a*\\")),
-    (bibtex, "_SIMPLE_ESCAPE", "sub", repeated("\\x")),
-    (bibtex, "_BEYOND_ASCII", "search", repeated("a")),
-    (bibtex, "_JUNK", "search", repeated("a")),
+    (tex, "_SYMBOL_MACRO", "sub", repeated("\\abcdefgh \t")),
+    (tex, "_MATH", "finditer", repeated("\\$", head="$$")),
+    (tex, "_MATH", "finditer", repeated("$\\$", head="$$a")),
+    (tex, "_SPACES", "sub", repeated(" \t\r\na")),
+    (tex, "_ENDS_IN_MACRO", "search", repeated("\\aaaaaaaaaaaaaaa}")),
+    (tex, "_MACRO_NAME", "sub", repeated("\\a*\\")),
+    (tex, "_SIMPLE_ESCAPE", "sub", repeated("\\x")),
+    (text_files, "_BEYOND_ASCII", "search", repeated("a")),
+    (text_files, "_JUNK", "search", repeated("a")),
     (bibtex, "_ENTRY_OPENING", "finditer", repeated("@ \taaaaaaaaaaaaaaaaaaaa \t")),
     (bibtex, "_LINE_START_AT", "finditer", repeated(" \t" * 20 + "x\n")),
     (bibtex, "_ESCAPED_BRACE", "sub", repeated("\\")),
@@ -312,8 +312,7 @@ PATTERNS = [
     (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{x{x}}", head="{")),
     (bibtex, "_COMMA", "split", repeated("\xa0", tail="x")),
     (bibtex, "_SPACE", "split", repeated(" ")),
-    (bibtex, "_ID_PREFIX", "sub", repeated(" ", head="doi", tail="x")),
-    (bibtex, "_KEYWORD_SEPARATOR", "split", repeated("a,")),
+    (publication_fields, "_KEYWORD_SEPARATOR", "split", repeated("a,")),
     (bibtex, "_YEAR", "search", repeated("1")),
     (bibtex, "_ISO_DATE", "match", repeated(" ", tail="x")),
     (bibtex, "_MONTH_NAME", "search", repeated("a1")),
@@ -327,8 +326,13 @@ PATTERNS = [
     (csl, "_DATE", "search", repeated("123-")),
     (csl, "_JSON_STRING", "sub", repeated('"\\"\\\\\\\n')),
     (csl, "_JSON_BRACKET", "findall", repeated("[{")),
-    (citation, "_DOI_PREFIX", "sub", repeated(" ", tail="x")),
-    (citation, "_ARXIV_URL", "match", repeated("a.pdf/", head="https://arxiv.org/abs/", tail="\n")),
+    (identifiers, "_ID_PREFIX", "sub", repeated(" ", head="doi", tail="x")),
+    (identifiers, "_DOI_URL", "sub", repeated("http", tail="x")),
+    (identifiers, "_ARXIV_ID", "search", repeated("a-", head="/")),
+    (identifiers, "_ARXIV_ID", "search", repeated("/a")),
+    (identifiers, "_ARXIV_ID", "search", repeated("/1234.1234", tail="x")),
+    (identifiers, "_GITHUB_URL", "sub", repeated("www.", head="https://", tail="x")),
+    (identifiers, "_REPO_PART", "fullmatch", repeated("a.", tail="!")),
     (citation, "_TEX_SPECIAL", "sub", repeated("\\{")),
     (citation, "_URL_UNSAFE", "sub", repeated("{ ")),
     (model, "_PAGE_DASH", "split", repeated("-- ", tail="x")),
@@ -336,6 +340,7 @@ PATTERNS = [
 RUN = {
     "search": lambda pattern, text: pattern.search(text),
     "match": lambda pattern, text: pattern.match(text),
+    "fullmatch": lambda pattern, text: pattern.fullmatch(text),
     "sub": lambda pattern, text: pattern.sub("", text),
     "split": lambda pattern, text: pattern.split(text),
     "findall": lambda pattern, text: pattern.findall(text),
@@ -358,7 +363,7 @@ def test_pattern_is_linear(module, name, method, text_of_size):
 def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
-    for module in (names, bibtex, csl, citation, model):
+    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, citation, model):
         compiled = [
             f"{module.__name__}.{name}"
             for name, value in vars(module).items()

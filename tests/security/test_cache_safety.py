@@ -21,9 +21,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
 from mkdocs_researcher import __version__
-from mkdocs_researcher.adapters.mkdocs import theme_dir
-from mkdocs_researcher.cache.pages import package_files
-from mkdocs_researcher.render.environment import Renderer
+from mkdocs_researcher.cache.keys import package_files
+from mkdocs_researcher.render.environment import Renderer, theme_dir
 
 BIB = r"""@article{first2024,
   title={First {GPU} Paper},
@@ -192,9 +191,9 @@ def test_strict_counts_the_warning_of_a_corrupt_cache(site):
 
 
 def test_parsed_entries_come_back_from_their_file_as_they_were(tmp_path):
+    from mkdocs_researcher.cache.bibliographies import ParsedFiles
     from mkdocs_researcher.cache.store import CacheStore
     from mkdocs_researcher.diagnostics import Reporter
-    from mkdocs_researcher.sources.bibliography import ParsedFiles
     from mkdocs_researcher.sources.bibtex import read_bibtex
 
     found = []

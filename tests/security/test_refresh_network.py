@@ -22,7 +22,7 @@ import yaml
 from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
-from mkdocs_researcher.commands.refresh import COUNTS_FILE, ConfigProblem, read_counts
+from mkdocs_researcher.sources.counts import COUNTS_FILE, ConfigProblem, read_counts
 
 TOKEN = "ghp_secret-token-of-the-daily-job"
 NOWHERE = "http://127.0.0.1:9"  # the discard port: nothing listens there

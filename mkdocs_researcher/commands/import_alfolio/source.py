@@ -10,6 +10,8 @@ from pathlib import Path
 from ...sources.frontmatter import LoadedYaml, load_yaml
 from .report import Report
 
+# Jekyll's delimiters, which also take an empty block and a file that ends at the closing line (MkDocs' own
+# rule is in sources/frontmatter.py).
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\r?\n(.*?\r?\n)?(?:\.{3}|-{3})[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 # Front-matter keys of collection files that only steer al-folio's layout: dropped without a word.
 _LAYOUT_KEYS = {

@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from ...model.names import initials
+
 TEMPLATES = Path(__file__).parent / "files"
 
 # template file -> where it goes in the new site (dotfiles are renamed so every packager ships them)
@@ -31,15 +33,6 @@ DEFAULT_EMAIL = "you@example.org"
 
 class FolderNotEmpty(Exception):
     """The target folder already has files and --force was not given."""
-
-
-def initials(name: str) -> str:
-    """'Ada B. Lovelace' -> 'AL'; a name written without spaces (程羽) -> its first character."""
-    words = [w for w in re.split(r"[\s\-]+", name.strip()) if w[:1].isalnum()]
-    if not words:
-        return "?"
-    letters = words[0][0] + (words[-1][0] if len(words) > 1 else "")
-    return letters.upper()
 
 
 def bib_name(name: str) -> str:

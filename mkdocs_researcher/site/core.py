@@ -1,0 +1,505 @@
+"""The site: one build of a researcher site, whatever engine runs it.
+
+An engine adapter drives a build in this order, translating its own objects
+into the plain ones below and back:
+
+1. ``configure``: the options and the engine's settings; the site-wide data
+   (people, venues, co-authors, counts) is read.
+2. ``scan``: every page is read once (see scan.py); what spans pages follows:
+   member pages, the site's owner, publication pages and their .bib files, the
+   per-page .bib files, the feed and the résumé, handed back as plain files
+   (path -> text), and the data files the site reads but does not publish.
+3. ``page_markdown`` for each page: its sections as Markdown headings around
+   placeholders; ``page_html`` swaps the placeholders for the rendered HTML after
+   the engine has converted the Markdown; ``head_tags`` adds what machines read.
+4. ``end_build``: the caches drop what the complete build did not use.
+
+The site outlives one build: under ``mkdocs serve`` it keeps its caches across
+rebuilds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import os
+import posixpath
+import re
+from collections.abc import Callable, Container
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import markdown as python_markdown
+
+from .. import __version__, gcpause
+from ..cache import keys as cache_keys
+from ..cache import pages as render_cache
+from ..cache.bibliographies import ParsedFiles
+from ..cache.store import CacheStore
+from ..diagnostics import Diagnostic, Reporter
+from ..model import links as link_kinds
+from ..model.urls import relative_url
+from ..publish import citation
+from ..render.environment import Renderer, RenderOptions
+from ..render.locale import checked_labels
+from ..sources import formats
+from ..sources.bibliography import Bibliographies
+from ..sources.bibtex_fields import PRIVATE_FIELDS
+from ..sources.coauthors import read_coauthors
+from ..sources.counts import COUNTS_FILE, ConfigProblem, read_counts
+from ..sources.datafiles import DataFiles
+from ..sources.frontmatter import strip_front_matter
+from ..sources.people import People, load_people
+from ..sources.venues import read_venues
+from . import pages
+from .files import SiteFile, site_path
+from .index import SiteIndex, bibliography_uri
+from .scan import PageSource, Scan
+
+_PLACEHOLDER = re.compile(r"(?:<p>)?" + re.escape(pages.PLACEHOLDER).replace(r"\{\}", r"(\d+)") + r"(?:</p>)?")
+
+
+@dataclass
+class SiteOptions:
+    """The options a site sets (the ``researcher`` plugin's in mkdocs.yml); README lists them."""
+
+    max_authors: int = 3
+    obfuscate_email: bool = True
+    bibtex_toggle: bool = True
+    language: str | None = None
+    default_language: str = "en"
+    labels: object = field(default_factory=dict)  # checked by checked_labels, which warns instead of failing
+    publish_data: bool = False
+    bibliography: list = field(default_factory=list)
+    venues: str | None = None
+    coauthors: str | None = None
+    people: str | None = None
+    people_groups: list = field(default_factory=list)
+    assets_dir: str = "assets/pdf/"
+    cache: bool = True
+    cache_dir: str = ".cache/researcher"
+    show_counts: bool = False
+    publication_pages: bool = False
+    feed: bool = False
+    json_resume: bool = False
+    private_fields: list = field(default_factory=lambda: list(PRIVATE_FIELDS))
+
+    @property
+    def spans_pages(self) -> bool:
+        """Whether a build makes files from the sections of every page."""
+        return self.publication_pages or self.feed or self.json_resume
+
+
+@dataclass
+class EngineSettings:
+    """What the core needs of the engine's configuration."""
+
+    config_file: Path  # mkdocs.yml: messages name files relative to its folder
+    docs_dir: Path
+    template_dirs: list[str]  # the theme's folders in lookup order, this package's among them
+    site_url: str | None = None
+    site_name: str = ""
+    use_directory_urls: bool = True
+    markdown_extensions: list = field(default_factory=list)
+    mdx_configs: dict = field(default_factory=dict)
+    theme_name: str | None = None
+    theme_language: str | None = None
+    theme_locale: str | None = None
+
+    @property
+    def project_dir(self) -> Path:
+        return self.config_file.parent
+
+
+@dataclass
+class ScanResult:
+    generated: dict[str, str] = field(default_factory=dict)  # src_uri -> text of each file the site adds
+    unpublished: list[str] = field(default_factory=list)  # src_uris of data files to leave out of the site
+
+
+class Site:
+    def __init__(self, options: SiteOptions, warn: Callable[[str], None]):
+        self.options = options
+        self.warn = warn  # how the engine reports a problem (counted by --strict)
+        self.engine: EngineSettings | None = None
+        # Kept across `mkdocs serve` rebuilds; the folder is set by configure().
+        self.parsed_bibliographies = ParsedFiles(CacheStore(None))
+        self.render_cache = render_cache.RenderCache(CacheStore(None))
+        self.watched: list[str] = []  # files a rebuild should follow, as resolved paths
+        self.index = SiteIndex()
+        self.scan_state: Scan | None = None
+        self._files: dict[str, SiteFile] = {}
+        self._outputs: dict[str, pages.PageOutput] = {}
+        self._markdown: python_markdown.Markdown | None = None
+        self._open_builds = 0  # more than one while mkdocs-static-i18n builds another language inside the first's
+
+    # 1. Settings and site-wide data --------------------------------------------------------------
+
+    def configure(self, options: SiteOptions, engine: EngineSettings) -> None:
+        self.options, self.engine = options, engine
+        self.watched = []
+        project = engine.project_dir
+        self.data_files = DataFiles(project)
+        self._set_cache_folders(project)
+        self.bibliographies = Bibliographies(
+            self.data_files, self.parsed_bibliographies, tuple(self.options.private_fields)
+        )
+        labels_reporter = Reporter("mkdocs.yml")
+        self.labels = checked_labels(options.labels, labels_reporter)
+        self._report(labels_reporter.found)
+        self.render_options = RenderOptions(
+            max_authors=options.max_authors,
+            obfuscate_email=options.obfuscate_email,
+            bibtex_toggle=options.bibtex_toggle,
+        )
+        self.counts = self._counts() if options.show_counts else None
+        self.renderer = Renderer(engine.template_dirs, _icon_dirs(engine.template_dirs))
+        self.venues = self._site_data(options.venues, "venues", read_venues)
+        self.coauthors = self._site_data(options.coauthors, "coauthors", read_coauthors)
+        self.people = People()
+        self._markdown = None
+
+    def _set_cache_folders(self, project: Path) -> None:
+        # Another cache folder, or none, gives the caches another store; what they hold in memory stays, its
+        # keys covering what it was made from.
+        folder = (project / self.options.cache_dir) if self.options.cache else None
+        if self.parsed_bibliographies.store.folder != folder:
+            self.parsed_bibliographies.store = CacheStore(folder)
+        pages_folder = folder / "pages" if folder else None
+        if self.render_cache.store.folder != pages_folder:
+            self.render_cache.store = CacheStore(pages_folder)
+        self.render_cache.markdown_reads_files = render_cache.markdown_reads_files(self.engine.markdown_extensions)
+
+    def _counts(self) -> dict:
+        """Stars and citations written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
+        path = self.engine.project_dir / COUNTS_FILE
+        self.watched.append(str(path))
+        try:
+            return read_counts(path)
+        except ConfigProblem as problem:
+            self.warn(str(problem))
+            return {}
+
+    def _site_data(self, name: str | None, option: str, read) -> dict:
+        """A site-wide data file named by an option (venues, coauthors)."""
+        if not name:
+            return {}
+        project = self.engine.project_dir
+        path = (project / name).resolve()
+        reporter = Reporter(os.path.relpath(path, project).replace(os.sep, "/"))
+        try:
+            data = read(path.read_text(encoding="utf-8-sig"), reporter)
+        except OSError:
+            reporter.warn((), f"the file given in mkdocs.yml ({option}:) does not exist")
+            data = {}
+        self._report(reporter.found)
+        self.watched.append(str(path))
+        return data
+
+    def _load_people(self) -> None:
+        reporter = Reporter("mkdocs.yml")
+        language = self.options.language or self.engine.theme_language or self.options.default_language
+        self.people = load_people(
+            (self.engine.project_dir / self.options.people).resolve(),
+            self.options.people_groups,
+            self.data_files,
+            reporter,
+            language,
+            self.options.default_language,
+        )
+        self._report(reporter.found)
+
+    # 2. The scan, and what spans pages -----------------------------------------------------------
+
+    def scan(self, files: list[SiteFile], *, publishes: bool = True) -> ScanResult:
+        """Read every page; ``publishes``: this build writes the site-wide files (a multi-language site's other
+        languages do not)."""
+        self._files = {file.src_uri: file for file in files}
+        self.index = SiteIndex()
+        if self.options.people:
+            self._load_people()
+        self.scan_state = Scan(
+            self.data_files,
+            self.bibliographies,
+            self.people,
+            self._find_file,
+            site_bibliography=[(self.engine.project_dir / path).resolve() for path in self.options.bibliography],
+            assets_dir=self.options.assets_dir,
+            venues=self.venues,
+            default_language=self.options.default_language,
+        )
+        for file in sorted((f for f in files if f.is_page), key=lambda f: f.src_uri):
+            page = self.scan_state.read(self._page_source(file))
+            if page.has_sections:
+                if self.options.spans_pages:
+                    self.scan_state.publications(page)
+                self.index.add_page(file.src_uri, file.url, page.data)
+        self.index.attach_members(self.people)
+        result = ScanResult()
+        if publishes and self.options.spans_pages:
+            if not self.engine.site_url:
+                self.warn(
+                    "publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; "
+                    "without it their URLs stay relative and no feed is written"
+                )
+            result.generated = self._publish()
+            for src_uri, text in result.generated.items():
+                dest_uri, url = self._site_path(src_uri)
+                self._files[src_uri] = SiteFile(
+                    src_uri, dest_uri, url, is_page=src_uri.endswith(".md"), generated=True, read=lambda text=text: text
+                )
+        self.render_context = self._render_context()
+        result.unpublished = self._unpublished(files)
+        self.watched.extend(str(path) for path in sorted(self.data_files.used) if str(path) not in self.watched)
+        return result
+
+    def _page_source(self, file: SiteFile) -> PageSource:
+        return PageSource(
+            file.src_uri,
+            file.url,
+            self._source_name(file),
+            file.read(),
+            Path(file.abs_src_path or self.engine.docs_dir).parent,
+            self._language(file),
+        )
+
+    def _language(self, file: SiteFile) -> str:
+        return str(
+            file.language
+            or self.options.language
+            or self.engine.theme_language
+            or self.engine.theme_locale
+            or self.options.default_language
+        )
+
+    def _source_name(self, file: SiteFile) -> str:
+        """A file as messages name it: relative to the folder of mkdocs.yml."""
+        if not file.abs_src_path:
+            return file.src_uri
+        return os.path.relpath(file.abs_src_path, self.engine.project_dir).replace(os.sep, "/")
+
+    def _publish(self) -> dict[str, str]:
+        """The files that span pages: publication pages and .bib files, the feed, the résumé."""
+        generated: dict[str, str] = {}
+        site_url = self.engine.site_url
+        if self.options.publication_pages:
+            listings = [listing for listing in self.index.pages if listing.data.publications]
+            for listing in listings:
+                listing.bibliography_uri = bibliography_uri(listing.url)
+            # Compared as (case-folded) destinations: a publication page must never replace another file.
+            published = {file.dest_uri.lower() for file in self._files.values()} | {
+                listing.bibliography_uri.lower() for listing in listings
+            }
+
+            def taken(slug: str) -> bool:
+                return any(
+                    self._site_path(f"publications/{slug}{suffix}")[0].lower() in published
+                    for suffix in (".md", ".bib")
+                )
+
+            entries, moved = self.index.choose_publication_pages(taken)
+            for entry, wanted in moved:
+                problem = (
+                    f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; "
+                    f"its page is publications/{entry.slug}"
+                )
+                listing_file = self._files[entry.list_src_uri]
+                self._report([Diagnostic(self._source_name(listing_file), None, "publications", problem)])
+            for entry in entries:
+                links = [
+                    dataclasses.replace(link, url=self._site_url(link.url, entry.list_src_uri))
+                    for link in entry.pub.links
+                ]
+                entry.pub = dataclasses.replace(entry.pub, links=links)
+                page_uri, bib_uri = f"publications/{entry.slug}.md", f"publications/{entry.slug}.bib"
+                generated[page_uri] = pages.publication_page_source(entry.pub)
+                generated[bib_uri] = citation.bibtex_for(entry.pub)
+                self.index.place(entry.key, page_uri, self._site_path(page_uri)[1], self._site_path(bib_uri)[1])
+            for listing in listings:
+                generated[listing.bibliography_uri] = citation.bibliography_for(listing.data.publications)
+        if self.options.feed and site_url:
+            generated["feed.xml"] = self.index.feed(site_url, self.engine.site_name)
+        if self.options.json_resume:
+            resume = self.index.resume(site_url, self.options.obfuscate_email)
+            if resume is not None:
+                generated["resume.json"] = json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        return generated
+
+    def _unpublished(self, files: list[SiteFile]) -> list[str]:
+        """The data files pages read, left out of the site unless ``publish_data`` asks for them.
+
+        Files are matched by their real paths: a file linked into docs/ is the file it points to. One that leaves
+        docs/ is never published, publish_data or not: a link may reach what was never meant for the site.
+        """
+        used = set(self.data_files.used) | {Path(path) for path in self.watched}
+        docs = self.engine.docs_dir.resolve()
+        left_out = []
+        for file in files:
+            if file.generated or not file.abs_src_path or not formats.is_data_file(file.src_uri):
+                continue
+            real = Path(file.abs_src_path).resolve()
+            if real not in used:
+                continue
+            if not real.is_relative_to(docs):
+                left_out.append(file.src_uri)
+                if self.options.publish_data:
+                    self.warn(
+                        f"{self._source_name(file)}: a link to a file outside docs/ ({real.name}); "
+                        "it is read, not published"
+                    )
+            elif not self.options.publish_data:
+                left_out.append(file.src_uri)
+        return left_out
+
+    def _render_context(self) -> str:
+        """A digest of everything outside a page and its data files that the page's HTML depends on."""
+        engine = self.engine
+        urls = [(uri, file.url) for uri, file in self._files.items()]
+        return cache_keys.digest(
+            __version__,
+            cache_keys.package_files(),
+            render_cache.library_versions(),
+            {name: value for name, value in asdict(self.options).items() if name not in ("cache", "cache_dir")},
+            [engine.theme_name, list(engine.template_dirs), engine.theme_language, engine.theme_locale],
+            [engine.markdown_extensions, engine.mdx_configs, engine.site_url, engine.use_directory_urls],
+            sorted(urls),  # where links to files resolve
+            render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
+            [self._site_owner(), self.people, self.venues, self.coauthors, self.counts, self.render_options],
+            sorted(self.index.member_pages.items()),
+            sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
+        )
+
+    def _site_owner(self) -> list[str]:
+        owner = self.index.owner()
+        return owner.data.profile.names() if owner else []
+
+    # 3. Pages -----------------------------------------------------------------------------------
+
+    def page_markdown(self, src_uri: str, markdown: str, meta: dict, built: Container[str]) -> str:
+        """The page's Markdown with its sections placed; ``built``: the src_uris of this build's files (a
+        multi-language plugin may leave generated pages out of some builds)."""
+        page = self.scan_state.pages.get(src_uri)
+        if page is None:  # a publication page, or a page another plugin added after the scan
+            file = self._files.get(src_uri) or SiteFile(src_uri, "", "", is_page=True, read=lambda: markdown)
+            page = self.scan_state.read(self._page_source(file))
+        if not meta and page.meta:
+            # MkDocs drops front matter it cannot load (a date like 2022-02-30) and keeps it in the body.
+            meta, markdown = page.meta, strip_front_matter(markdown)
+        elif page.front_matter_refused:
+            meta = {}
+        page = self.scan_state.with_meta(page, meta)
+        entry = self.index.publication_page(src_uri)
+        context = pages.PageContext(self, page, markdown, built)
+        output = pages.build_publication_page(context, entry) if entry else pages.build_page(context)
+        self._report(output.diagnostics)
+        if output.blocks:
+            self._outputs[src_uri] = output
+        return output.markdown
+
+    def front_matter_refused(self, src_uri: str) -> bool:
+        """Whether this package refused the page's front matter: the engine must not show what it loaded."""
+        page = self.scan_state.pages.get(src_uri) if self.scan_state else None
+        return page is not None and page.front_matter_refused
+
+    def page_html(self, src_uri: str, html: str) -> str:
+        """The page's HTML with the rendered sections in place of their placeholders."""
+        output = self._outputs.pop(src_uri, None)
+        if output is None:
+            return html
+        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
+        pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
+        pieces[1::2] = [output.blocks[pages.PLACEHOLDER.format(number)] for number in pieces[1::2]]
+        pieces.append(output.sprite)
+        return "".join(pieces)
+
+    def head_tags(self, src_uri: str, url: str) -> str:
+        """Machine-readable metadata for the page's head: citation tags, JSON-LD, the feed link."""
+        return self.index.head_tags(
+            src_uri,
+            url,
+            self.engine.site_url,
+            self.options.obfuscate_email,
+            feed=self.options.feed and bool(self.engine.site_url),
+        )
+
+    def markdown(self, text: str) -> str:
+        """Markdown fields with the site's Markdown settings; one converter per build, made when first needed (a
+        page from the render cache, or from .bib files only, needs none)."""
+        if self._markdown is None:
+            self._markdown = python_markdown.Markdown(
+                extensions=self.engine.markdown_extensions, extension_configs=self.engine.mdx_configs or {}
+            )
+        return self._markdown.reset().convert(text)
+
+    # 4. Builds ----------------------------------------------------------------------------------
+
+    def begin_build(self) -> None:
+        gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
+        self._open_builds += 1
+
+    def end_build(self, failed: bool = False) -> None:
+        """A build is over. Once the complete build (every language) is, the caches drop what it did not use —
+        unless it failed: what a failed build used says little of what the site needs."""
+        gcpause.build_ended()
+        self._open_builds = max(self._open_builds - 1, 0)
+        if self._open_builds:
+            return
+        unreadable = []
+        for cache in (self.render_cache, self.parsed_bibliographies):
+            cache.end_build(prune=not failed)
+            unreadable.extend(cache.store.problems)
+            cache.store.problems.clear()
+        if unreadable and not failed:
+            # One warning for the build, however many files: a damaged folder is one problem, and each
+            # of its entries has been made and written again already.
+            names = [os.path.relpath(path, self.engine.project_dir).replace(os.sep, "/") for path in unreadable]
+            self.warn(
+                f"ignored {len(names)} unreadable cache file{'s' if len(names) > 1 else ''} "
+                "(damaged, cut short or of the wrong shape) "
+                f"and made {'them' if len(names) > 1 else 'it'} again: {', '.join(names[:3])}"
+                + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            )
+
+    # Files and URLs ------------------------------------------------------------------------------
+
+    def _report(self, diagnostics: list[Diagnostic]) -> None:
+        for diagnostic in diagnostics:
+            self.warn(str(diagnostic))
+
+    def _site_path(self, src_uri: str) -> tuple[str, str]:
+        return site_path(src_uri, self.engine.use_directory_urls)
+
+    def _find_file(self, url: str, from_src_uri: str) -> str | None:
+        """A link written relative to a page's source file, as a URL relative to the built page."""
+        path, rest = re.match(r"([^?#]*)(.*)", url, re.DOTALL).groups()
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(from_src_uri), path))
+        found = self._files.get(target)
+        if found is None:
+            return None
+        page = self._files.get(from_src_uri)
+        return relative_url(found.url, page.url if page else "") + rest
+
+    def _site_url(self, url: str, from_src_uri: str) -> str:
+        """A link relative to a page's source as one that works from any page: absolute under site_url, else
+        root-relative."""
+        if not link_kinds.is_relative(url):
+            return url
+        found = self._find_file(url, from_src_uri)
+        if found is None:
+            return url
+        page_url = self._files[from_src_uri].url
+        site_path = posixpath.normpath(
+            posixpath.join(posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url, found)
+        )
+        site_url = self.engine.site_url
+        return (site_url.rstrip("/") + site_path) if site_url else site_path
+
+
+def _icon_dirs(template_dirs: list[str]) -> list[str]:
+    dirs = list(template_dirs)
+    material = importlib.util.find_spec("material")
+    if material and material.submodule_search_locations:
+        # The plain theme has no icons of its own: borrow Material's bundled set.
+        dirs.append(os.path.join(list(material.submodule_search_locations)[0], "templates"))
+    return dirs

@@ -1,0 +1,67 @@
+"""The site's files, named as MkDocs names them; and a docs folder as such files, for what runs without an
+engine's file list (the refresh command, front ends that see one page at a time)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+PAGE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn")  # what MkDocs reads as pages
+
+
+@dataclass
+class SiteFile:
+    """A file of the engine's build."""
+
+    src_uri: str  # POSIX path inside docs/
+    dest_uri: str
+    url: str
+    abs_src_path: str | None = None
+    is_page: bool = False
+    generated: bool = False  # made by the engine or a plugin, not a file in docs/
+    language: str | None = None  # set by a multi-language plugin (mkdocs-static-i18n)
+    read: Callable[[], str] = lambda: ""  # its text
+
+
+def site_path(src_uri: str, use_directory_urls: bool = True) -> tuple[str, str]:
+    """(dest_uri, url) of a file of docs/: ``people/qi.md`` -> ``people/qi/index.html``, ``people/qi/``; the home
+    page's URL is ``./``."""
+    stem, suffix = os.path.splitext(src_uri)
+    if suffix.lower() not in PAGE_SUFFIXES:
+        return src_uri, quote(src_uri)
+    folder, name = os.path.split(stem)
+    if name in ("index", "README"):
+        dest = f"{folder}/index.html" if folder else "index.html"
+        return dest, quote(dest if not use_directory_urls else f"{folder or '.'}/")
+    if not use_directory_urls:
+        return f"{stem}.html", quote(f"{stem}.html")
+    return f"{stem}/index.html", quote(f"{stem}/")
+
+
+def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:
+    """Every file of ``docs_dir`` but hidden ones and ``templates/`` folders (MkDocs' default exclusions); a
+    README.md beside an index.md is left out, as MkDocs does."""
+    found = []
+    for folder, subfolders, names in os.walk(docs_dir):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d != "templates")
+        visible = sorted(name for name in names if not name.startswith("."))
+        for name in visible:
+            if name == "README.md" and "index.md" in visible:
+                continue
+            path = Path(folder) / name
+            src_uri = path.relative_to(docs_dir).as_posix()
+            dest_uri, url = site_path(src_uri, use_directory_urls)
+            found.append(
+                SiteFile(
+                    src_uri,
+                    dest_uri,
+                    url,
+                    abs_src_path=str(path),
+                    is_page=path.suffix.lower() in PAGE_SUFFIXES,
+                    read=lambda path=path: path.read_text(encoding="utf-8-sig"),
+                )
+            )
+    return found

@@ -1,0 +1,426 @@
+"""One page of the site as Markdown with its sections placed, from what the scan kept.
+
+Sections are emitted as Markdown headings (so the table of contents and the
+search index see them) around placeholder comments; the placeholders are
+swapped for the rendered HTML after the engine has converted the Markdown, so
+long lists never pass through it. A rendered page is kept in the render cache
+by a key computed from its inputs (see cache/pages.py).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Container
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import yaml
+
+from ..cache.keys import digest
+from ..cache.pages import RenderedPage, WatchedMarkdown
+from ..diagnostics import Diagnostic, Reporter, did_you_mean
+from ..model.names import SelfMatcher
+from ..model.records import PUBLICATION_TYPES, PageData, Publication
+from ..model.urls import pub_anchor, relative_url
+from ..render.environment import OwnPage, PageRender
+from ..render.locale import Locale
+from ..sources.fields import parse_boolean
+from ..sources.markers import Marker, find_markers
+from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
+from .enrich import SiteFacts
+from .index import PublicationEntry
+from .scan import ScannedPage
+
+if TYPE_CHECKING:
+    from .core import Site
+
+GROUP_BY = ("year", "type", "none")
+FILTER_FROM = 6  # lists this long get a filter box unless the marker says filter=false
+
+_H1 = re.compile(r"^(#[ \t]+\S|[^\n]+\n=+[ \t]*$)", re.MULTILINE)
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+PLACEHOLDER = "<!--researcher-block-{}-->"
+AUTO = -1  # the "line" of a section placed by default rather than by a marker
+
+
+@dataclass
+class PageOutput:
+    markdown: str
+    blocks: dict[str, str] = field(default_factory=dict)  # placeholder -> HTML
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sprite: str = ""
+
+
+class PageContext:
+    """One page being built: what the scan kept, the Markdown the engine hands over, and the site."""
+
+    def __init__(self, site: Site, page: ScannedPage, body: str, built: Container[str]):
+        self.site, self.page, self.body, self.built = site, page, body, built
+        source = page.source
+        self.url = source.url
+        self.markdown = site.markdown
+        listing = site.index.page(source.src_uri)
+        self.bibliography_url = (
+            relative_url(listing.bibliography_uri, self.url) if listing and listing.bibliography_uri else None
+        )
+
+    def find_file(self, url: str) -> str | None:
+        """A URL relative to this page's source file, as one relative to the built page; None if no such file."""
+        return self.site._find_file(url, self.page.source.src_uri)
+
+    def publication_url(self, pub: Publication) -> OwnPage | None:
+        # Only where the page really is in this build (mkdocs-static-i18n drops generated pages from the builds
+        # of other languages).
+        if not self.site.options.publication_pages:
+            return None
+        return self.site.index.own_page(pub, self.url, self.built)
+
+    def key(self, *inputs) -> str:
+        """The render key: the page's text and front matter, every data file read, the site's context, ``inputs``."""
+        source = self.page.source
+        return digest(
+            self.site.render_context,
+            self.site.data_files.contents_digest(),
+            [source.source_name, source.url, str(source.page_dir), source.language, self.site.options.default_language],
+            self.bibliography_url,
+            source.text,
+            self.body,
+            self.page.meta,  # as other plugins left it: Material's meta plugin merges .meta.yml files into it
+            inputs,
+        )
+
+
+def heading_text(text: str) -> str:
+    """User text made safe as the text of a Markdown heading."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
+
+
+def publication_page_source(pub: Publication) -> str:
+    """The Markdown file of a publication's own page: only its title (for nav, search, <title>); the page is
+    rendered when it is built. Themes print a front-matter title as HTML, so it is escaped here."""
+    return "---\n" + yaml.safe_dump({"title": html.escape(pub.title, quote=False)}, allow_unicode=True) + "---\n"
+
+
+def build_page(context: PageContext) -> PageOutput:
+    site, page = context.site, context.page
+    # After the scan, so the key covers the files this page names; a page from the cache reads no .bib entries
+    # (their warnings are among the cached ones).
+    key, cached = _cached(context)
+    if cached is not None:
+        return PageOutput(cached.markdown, dict(cached.blocks), page.read_problems + cached.diagnostics, cached.sprite)
+    data = site.scan_state.publications(page)
+    reporter = Reporter(page.source.source_name, page.front_matter.lines if page.front_matter else {})
+    output = PageOutput(context.body)
+
+    def resolve(url: str, path: tuple) -> str | None:
+        found = context.find_file(url)
+        if found is None:
+            reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
+        return found
+
+    owners = (data.profile.names() if data.profile else []) or (
+        site.people.names() if site.people.by_id else site._site_owner()
+    )
+    render = _page_render(context, owners, resolve)
+    output.markdown = _Assembler(context, render, data, output, reporter).run()
+    output.sprite = render.icons.sprite()
+    rendered_problems = page.publication_problems + reporter.found
+    output.diagnostics = page.read_problems + rendered_problems
+    _keep(context, key, output, rendered_problems)
+    return output
+
+
+def build_publication_page(context: PageContext, entry: PublicationEntry) -> PageOutput:
+    """The page of one publication: its heading in Markdown, the rest rendered straight to HTML."""
+    site = context.site
+    listing = site.index.page(entry.list_src_uri)
+    back_url = relative_url(listing.url, context.url) + "#" + pub_anchor(entry.pub)
+    bib_url = relative_url(entry.bib_url, context.url)
+    key, cached = _cached(context, entry.pub, entry.owners, back_url, bib_url)
+    if cached is not None:
+        return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), sprite=cached.sprite)
+    reporter = Reporter(context.page.source.source_name)
+    render = _page_render(context, entry.owners, lambda url, path: context.find_file(url))
+    html_text = site.renderer.render("publication_page.html", render, pub=entry.pub, back_url=back_url, bib_url=bib_url)
+    output = PageOutput("# " + heading_text(entry.pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n")
+    output.blocks[PLACEHOLDER.format(0)] = html_text
+    output.sprite = render.icons.sprite()
+    output.diagnostics = reporter.found
+    _keep(context, key, output, reporter.found)
+    return output
+
+
+def _slot(context: PageContext) -> str:
+    source = context.page.source
+    return f"{source.language} {source.url} {source.source_name}"  # one cached page per built page
+
+
+def _cached(context: PageContext, *inputs) -> tuple[str, RenderedPage | None]:
+    """The page's render key and its cached render."""
+    cache = context.site.render_cache
+    key = context.key(*inputs)
+    if cache.markdown_reads_files:
+        context.markdown = WatchedMarkdown(context.markdown)  # _keep() asks whether the render converted any
+    return key, cache.get(_slot(context), key)
+
+
+def _keep(context: PageContext, key: str, output: PageOutput, diagnostics: list[Diagnostic]) -> None:
+    # Markdown converted by an extension that may read files (snippets) can hold text the key does not cover.
+    if key and not (isinstance(context.markdown, WatchedMarkdown) and context.markdown.converted):
+        context.site.render_cache.put(
+            _slot(context), key, RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics)
+        )
+
+
+def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender:
+    site = context.site
+    render = site.renderer.page(
+        Locale(context.page.source.language, site.labels),
+        SelfMatcher(owners),
+        resolve,
+        context.markdown,
+        site.render_options,
+    )
+    render.publication_url = context.publication_url
+    render.bibliography_url = context.bibliography_url
+    # Co-authors who are lab members link to their member pages.
+    members = [
+        (SelfMatcher(names), relative_url(url, context.url))
+        for person_id, url in site.index.member_pages.items()
+        if (names := site.people.by_id[person_id].data.profile.names()) and not set(names) & set(owners)
+    ]
+    render.facts = SiteFacts(members, site.coauthors, site.counts)
+    return render
+
+
+class _Assembler:
+    def __init__(self, context: PageContext, render: PageRender, data: PageData, output: PageOutput, reporter):
+        self.context, self.site, self.render, self.data = context, context.site, render, data
+        self.output, self.reporter = output, reporter
+        self.h1_in_body = bool(_H1.search(context.body))
+        self.profile_shown = False  # only the first profile card of a page may be its <h1>
+
+    def run(self) -> str:
+        lines = self.context.body.split("\n")
+        markers = find_markers(self.context.body)
+        placed: set[str] = set()
+        for marker in markers:  # each marker line is replaced in place: line numbers stay valid
+            lines[marker.line] = self.place(marker)
+            placed.add(marker.kind)
+        top, bottom = [], []
+        for kind in SECTION_KINDS:
+            if kind.name in placed or kind.record is None or not self.has(kind.name):
+                continue
+            text = self.place(Marker(kind.name, line=AUTO))
+            (top if kind.placed_on_top else bottom).append(text)
+        return "\n\n".join(part for part in ("\n\n".join(top), "\n".join(lines), "\n\n".join(bottom)) if part)
+
+    def has(self, kind: str) -> bool:
+        if kind == "people":
+            return bool(self.site.people.by_id)
+        return bool(self.data.section(kind))
+
+    def marker_line(self, marker: Marker) -> int | None:
+        """The file line of a marker: body lines start after the front matter."""
+        if marker.line == AUTO:
+            return None
+        source = self.context.page.source
+        offset = source.text.count("\n") - self.context.body.count("\n")
+        return offset + marker.line + 1
+
+    def place(self, marker: Marker) -> str:
+        line = self.marker_line(marker)
+        kind = SECTIONS_BY_NAME.get(marker.kind)
+        if kind is None:
+            self.reporter.warn(
+                (),
+                f"unknown section '{marker.kind}' in a researcher marker{did_you_mean(marker.kind, SECTIONS_BY_NAME)}",
+                line=line,
+            )
+            return ""
+        for problem in marker.problems:
+            self.reporter.warn((), f"researcher {marker.kind} marker: {problem}", line=line)
+        for name in marker.options:
+            if name not in kind.marker_options:
+                self.reporter.warn(
+                    (),
+                    (
+                        f"researcher {marker.kind} marker: unknown option '{name}'"
+                        f"{did_you_mean(name, kind.marker_options)}"
+                    ),
+                    line=line,
+                )
+        if not self.has(marker.kind):
+            self.reporter.warn(
+                (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
+            )
+            return ""
+        layout = getattr(self, f"_section_{marker.kind}", None)
+        return layout(marker, line) if layout else self._list(kind, marker, line)
+
+    # Pieces of Markdown -------------------------------------------------------------------
+
+    def block(self, html_text: str) -> str:
+        placeholder = PLACEHOLDER.format(len(self.output.blocks))
+        self.output.blocks[placeholder] = html_text
+        return placeholder
+
+    def level(self, marker: Marker, line) -> int:
+        return self.option_int(marker, "level", line, 2, 1, 6)
+
+    def section(self, kind: str, marker: Marker, level: int, default_heading: str, pieces: list[str]) -> str:
+        """The section element (opened and closed by placeholders) around its heading and pieces."""
+        heading = marker.options.get("heading", default_heading)
+        parts = [self.block(f'<div class="researcher-section researcher-{kind}">')]
+        if heading and heading.lower() != "none" and parse_boolean(heading) is not False:
+            parts.append(self.heading(heading, level))
+        parts.extend(pieces)
+        parts.append(self.block("</div>"))
+        return "\n\n".join(parts)
+
+    def option_int(self, marker: Marker, name: str, line, default: int, low: int, high: int) -> int:
+        raw = marker.options.get(name)
+        if raw is None:
+            return default
+        if raw.isdecimal() and len(raw) <= 9 and low <= int(raw) <= high:
+            return int(raw)
+        self.reporter.warn(
+            (),
+            f"researcher {marker.kind} marker: {name} should be a whole number from {low} to {high}, not '{raw}'",
+            line=line,
+        )
+        return default
+
+    def limited(self, entries: list, marker: Marker, line) -> list:
+        limit = self.option_int(marker, "limit", line, 0, 0, 1_000_000)
+        return entries[:limit] if limit else entries
+
+    @staticmethod
+    def heading(text: str, level: int) -> str:
+        return "#" * min(level, 6) + " " + heading_text(text)
+
+    def html(self, template: str, **values) -> str:
+        return self.block(self.site.renderer.render(template, self.render, **values))
+
+    # Sections ----------------------------------------------------------------------------
+
+    def _list(self, kind: SectionKind, marker: Marker, line) -> str:
+        """A section shown as one list in its own template, newest first when its kind sorts."""
+        entries = list(self.data.section(kind.name))
+        if kind.sort_key is not None:
+            entries.sort(key=kind.sort_key, reverse=True)
+        piece = self.html(kind.template, kind=kind.name, entries=self.limited(entries, marker, line))
+        return self.section(kind.name, marker, self.level(marker, line), self.render.locale(kind.label), [piece])
+
+    def _section_profile(self, marker: Marker, line) -> str:
+        as_h1 = not self.profile_shown and not self.h1_in_body
+        self.profile_shown = True
+        html_text = self.site.renderer.render("profile.html", self.render, profile=self.data.profile, as_h1=as_h1)
+        return self.block(html_text)
+
+    def _section_publications(self, marker: Marker, line) -> str:
+        t = self.render.locale
+        entries = list(self.data.publications)
+        # A member's page shows the member's own papers of the shared bibliography, unless author= says otherwise.
+        author = marker.options.get(
+            "author", self.data.member if self.data.shared_bibliography and self.data.member else "any"
+        )
+        if author != "any":
+            person = self.site.people.by_id.get(author)
+            if person is None:
+                self.reporter.warn(
+                    (),
+                    (
+                        f"researcher publications marker: no person '{author}' in the people folder"
+                        f"{did_you_mean(author, self.site.people.by_id)}"
+                    ),
+                    line=line,
+                )
+            else:
+                matcher = SelfMatcher(person.data.profile.names())
+                entries = [pub for pub in entries if any(matcher.matches(name) for name in pub.authors)]
+        selected = parse_boolean(marker.options.get("selected", "false")) is True
+        if selected:
+            entries = [p for p in entries if p.selected]
+        if "type" in marker.options:
+            wanted = {w.strip().lower() for w in marker.options["type"].split(",")}
+            entries = [p for p in entries if p.type in wanted]
+        if "tag" in marker.options:
+            wanted = {w.strip().lower() for w in marker.options["tag"].split(",")}
+            entries = [p for p in entries if wanted & {tag.lower() for tag in p.tags}]
+        entries.sort(key=SECTIONS_BY_NAME["publications"].sort_key, reverse=True)  # stable: same date keeps file order
+        entries = self.limited(entries, marker, line)
+        group_by = marker.options.get("group_by", "none").lower()
+        if group_by not in GROUP_BY:
+            self.reporter.warn(
+                (),
+                f"researcher publications marker: group_by should be one of {', '.join(GROUP_BY)}, not '{group_by}'",
+                line=line,
+            )
+            group_by = "none"
+        default_heading = t("section.selected_publications") if selected else t("section.publications")
+        level = self.level(marker, line)
+        pieces = []
+        wants_filter = marker.options.get("filter", "auto").lower()
+        if self.context.bibliography_url:
+            pieces.append(self.html("bibliography_link.html"))
+        if parse_boolean(wants_filter) or (wants_filter == "auto" and len(entries) >= FILTER_FROM):
+            pieces.append(self.html("filter.html"))
+        for label, group in _group_publications(entries, group_by, t):
+            if label:
+                pieces.append(self.heading(label, level + 1))
+            pieces.append(self.html("publications.html", publications=group))
+        return self.section("publications", marker, level, default_heading, pieces)
+
+    def _section_projects(self, marker: Marker, line) -> str:
+        entries = list(self.data.projects)
+        if "group" in marker.options:
+            wanted = marker.options["group"]
+            entries = [p for p in entries if (p.group or "") == wanted]
+        groups: dict[str, list] = {}
+        for project in self.limited(entries, marker, line):
+            groups.setdefault(project.group or "", []).append(project)
+        level = self.level(marker, line)
+        pieces = []
+        for name, group in groups.items():
+            if name and "group" not in marker.options:
+                pieces.append(self.heading(name, level + 1))
+            pieces.append(self.html("projects.html", projects=group))
+        heading = marker.options["group"] if "group" in marker.options else self.render.locale("section.projects")
+        return self.section("projects", marker, level, heading, pieces)
+
+    def _section_people(self, marker: Marker, line) -> str:
+        level = self.level(marker, line)
+        pieces = []
+        scan = self.site.scan_state
+        for group, members in self.site.people.ordered_groups():
+            if "group" in marker.options and group != marker.options["group"]:
+                continue
+            if group and "group" not in marker.options:
+                pieces.append(self.heading(group, level + 1))
+            cards = []
+            for person in members:
+                page_url = self.site.index.member_pages.get(person.id)
+                cards.append(
+                    (
+                        scan.member_profile(person.id, self.context.page, self.reporter),
+                        relative_url(page_url, self.context.url) if page_url is not None else None,
+                    )
+                )
+            pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
+        heading = marker.options.get("group") or self.render.locale("section.people")
+        return self.section("people", marker, level, heading, pieces)
+
+
+def _group_publications(entries: list[Publication], group_by: str, t: Locale) -> list[tuple[str, list[Publication]]]:
+    if group_by == "none" or not entries:
+        return [("", entries)]
+    groups: dict[str, list[Publication]] = {}
+    if group_by == "year":
+        for entry in entries:
+            groups.setdefault(str(entry.year) if entry.year else t("no_year"), []).append(entry)
+        return list(groups.items())
+    for entry in entries:
+        groups.setdefault(entry.type, []).append(entry)
+    return [(t(f"pub_type.{kind}"), groups[kind]) for kind in PUBLICATION_TYPES if kind in groups]

@@ -1,0 +1,170 @@
+"""The site core without any engine, and what it promises every engine: each page read once per build."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+from conftest import page
+
+from mkdocs_researcher.render.environment import theme_dir
+from mkdocs_researcher.site import scan as scan_module
+from mkdocs_researcher.site.core import EngineSettings, Site, SiteOptions
+from mkdocs_researcher.site.files import files_in, site_path
+
+BIB = textwrap.dedent(
+    """\
+    @inproceedings{qi2024,
+      title = {Learning to Rank Homepages},
+      author = {Qi, Chengxiang and Doe, Jane},
+      booktitle = {NeurIPS},
+      year = {2024},
+    }
+    """
+)
+
+
+def _folder_site(tmp_path: Path) -> Path:
+    docs = tmp_path / "docs"
+    (docs / "people").mkdir(parents=True)
+    (docs / "index.md").write_text(
+        page(
+            {"profile": {"name": "Chengxiang Qi", "position": "PhD student"}, "publications": ["papers.bib"]},
+            "Hello.\n\n<!-- researcher publications -->\n",
+        ),
+        encoding="utf-8",
+    )
+    (docs / "papers.bib").write_text(BIB, encoding="utf-8")
+    (docs / "people" / "jane.md").write_text(
+        page({"news": [{"date": "2024-05-01", "text": "Jane joined."}]}, "# Jane\n"), encoding="utf-8"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: Folder\n", encoding="utf-8")
+    return tmp_path
+
+
+def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str, str], list[str], dict]:
+    """Every page of a folder of Markdown files as HTML, with Python-Markdown and the core only."""
+    warnings: list[str] = []
+    site = Site(options, warnings.append)
+    site.configure(
+        options,
+        EngineSettings(project / "mkdocs.yml", project / "docs", [str(theme_dir())], site_url="https://qi.example/"),
+    )
+    files = files_in(project / "docs")
+    result = site.scan(files)
+    converter = markdown.Markdown(extensions=["toc", "attr_list"])
+    built = {file.src_uri for file in files} | set(result.generated)
+    html = {}
+    for file in files:
+        if file.is_page:
+            text = file.read()
+            body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
+            meta = site.scan_state.pages[file.src_uri].meta
+            source = site.page_markdown(file.src_uri, body, meta, built)
+            html[file.src_uri] = site.page_html(file.src_uri, converter.reset().convert(source))
+    site.end_build()
+    return html, warnings, result.generated
+
+
+def test_the_core_builds_a_folder_of_markdown_without_an_engine(tmp_path):
+    project = _folder_site(tmp_path)
+    html, warnings, generated = _build_without_engine(project, SiteOptions(cache=False, publication_pages=True))
+    assert warnings == []
+    home = BeautifulSoup(html["index.md"], "html.parser")
+    assert home.select_one(".researcher-profile__name").get_text(strip=True) == "Chengxiang Qi"
+    titles = [a.get_text(strip=True) for a in home.select(".researcher-publication__title a")]
+    assert titles == ["Learning to Rank Homepages"]
+    # The owner is highlighted among the authors; the entry links to its own page, which the core generated.
+    assert [s.get_text() for s in home.select(".researcher-self")] == ["Chengxiang Qi"]
+    assert home.select_one(".researcher-publication__title a")["href"] == "publications/qi2024/"
+    assert set(generated) == {"publications/qi2024.md", "publications/qi2024.bib", "publications.bib"}
+    jane = BeautifulSoup(html["people/jane.md"], "html.parser")
+    assert [li.get_text(" ", strip=True) for li in jane.select(".researcher-news li")] == ["May 1, 2024 Jane joined."]
+
+
+def test_the_core_reports_problems_as_file_line_field_messages(tmp_path):
+    project = _folder_site(tmp_path)
+    (project / "docs" / "people" / "jane.md").write_text(
+        page({"news": [{"date": "2024-13-01", "text": "Jane joined."}]}), encoding="utf-8"
+    )
+    _, warnings, _ = _build_without_engine(project, SiteOptions(cache=False))
+    assert len(warnings) == 1
+    assert warnings[0].startswith("docs/people/jane.md:3: news[0].date: ")
+
+
+@pytest.mark.parametrize(
+    ("src_uri", "directory_urls", "expected"),
+    [
+        ("index.md", True, ("index.html", "./")),
+        ("people/README.md", True, ("people/index.html", "people/")),
+        ("people/qi.md", True, ("people/qi/index.html", "people/qi/")),
+        ("people/qi.md", False, ("people/qi.html", "people/qi.html")),
+        ("index.md", False, ("index.html", "index.html")),
+        ("papers.bib", True, ("papers.bib", "papers.bib")),
+    ],
+)
+def test_files_are_named_as_mkdocs_names_them(src_uri, directory_urls, expected, tmp_path):
+    from mkdocs.structure.files import File
+
+    file = File(src_uri, src_dir=str(tmp_path), dest_dir=str(tmp_path / "site"), use_directory_urls=directory_urls)
+    assert site_path(src_uri, directory_urls) == expected == (file.dest_uri, file.url)
+
+
+def test_each_page_is_parsed_and_checked_once_per_build(build_site, monkeypatch):
+    """The scan reads a page's front matter and checks its sections; building the page reuses both."""
+    parsed: list[str] = []
+    checked: list[int] = []
+    load_front_matter = scan_module.load_front_matter
+    read_page = scan_module.read_page
+
+    def counting_load(text):
+        parsed.append(text)
+        return load_front_matter(text)
+
+    def counting_read(meta, ctx):
+        checked.append(id(meta))
+        return read_page(meta, ctx)
+
+    monkeypatch.setattr(scan_module, "load_front_matter", counting_load)
+    monkeypatch.setattr(scan_module, "read_page", counting_read)
+    pages = {
+        "index.md": page({"profile": {"name": "A. Researcher"}, "news": [{"date": "2024-01-02", "text": "Hi"}]}),
+        "cv.md": page({"experience": [{"organization": "Lab", "role": "Student", "start": 2020}]}, "# CV\n"),
+        "about.md": "# About\n\nNo sections here.\n",
+    }
+    build = build_site(pages, plugins=[{"researcher": {"cache": False}}])
+    assert build.error is None
+    assert sorted(parsed) == sorted(pages.values())  # each page's text parsed once, plain pages too
+    assert len(checked) == 3  # and each page's front matter checked once
+
+
+# Each folder of the package imports only from the folders before it: the pipeline reads top to bottom.
+LAYERS = ["model", "cache", "sources", "publish", "render", "site", "adapters", "commands"]
+
+
+def test_the_folders_import_only_from_the_layers_above_them():
+    import ast
+
+    from conftest import REPO
+
+    package = REPO / "mkdocs_researcher"
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package).parts
+        if len(parts) == 1:
+            continue  # the package's face and the modules every layer uses (diagnostics, gcpause)
+        layer = LAYERS.index(parts[0])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            here = list(path.relative_to(package).parent.parts)
+            base = here[: len(here) - node.level + 1]
+            names = [node.module] if node.module else [alias.name for alias in node.names]
+            for name in names:
+                target = (base + name.split("."))[0] if base or name else ""
+                if target in LAYERS and LAYERS.index(target) > layer:
+                    wrong.append(f"{path.relative_to(package)} imports {target}/")
+    assert wrong == []
