@@ -168,3 +168,38 @@ def test_the_folders_import_only_from_the_layers_above_them():
                 if target in LAYERS and LAYERS.index(target) > layer:
                     wrong.append(f"{path.relative_to(package)} imports {target}/")
     assert wrong == []
+
+
+def test_a_publications_own_page_shows_what_its_list_entry_shows(build_site, tmp_path):
+    """One writer for both: the badge with the venue's link and colour, the venue line, the award."""
+    venues = tmp_path / "venues.yml"
+    venues.write_text("NeurIPS:\n  url: https://neurips.cc/\n  color: '#4b0082'\n", encoding="utf-8")
+    bib = "@inproceedings{qi2024, title={Ranking}, author={Qi, C.}, booktitle={NeurIPS}, abbr={NeurIPS}, year={2024},"
+    bib += " volume={37}, pages={1--9}, award={Best Paper}}\n"
+    build = build_site(
+        {"index.md": page({"publications": ["papers.bib"]}), "papers.bib": bib},
+        plugins=[{"researcher": {"venues": str(venues), "publication_pages": True}}],
+        site_url="https://qi.example/",
+    )
+    assert build.error is None, build.warnings
+    entry = build.html().select_one(".researcher-publication")
+    own = build.html("publications/qi2024/index.html").select_one(".researcher-publication--page")
+    for part in (".researcher-badge", ".researcher-publication__award"):
+        assert str(own.select_one(part)) == str(entry.select_one(part))
+    assert own.select_one(".researcher-badge a")["href"] == "https://neurips.cc/"
+    assert own.select_one(".researcher-publication__details").get_text() == "vol. 37, pp. 1–9"
+
+
+def test_a_rule_after_a_marker_still_publishes_the_pages_bibliography(build_site):
+    """The scan and the build read a page's body the same way: a --- rule in the body is just a rule, and the
+    marker before it still takes the site's bibliography."""
+    body = "Intro.\n\n<!-- researcher publications -->\n\n---\n\nMore text.\n\n---\n\nEnd.\n"
+    bib = "@article{a2024, title={A}, author={Qi, C.}, journal={J}, year={2024}}\n"
+    build = build_site(
+        {"index.md": page({"profile": {"name": "C. Qi"}}, body), "papers.bib": bib},
+        plugins=[{"researcher": {"publication_pages": True, "bibliography": ["docs/papers.bib"]}}],
+        site_url="https://qi.example/",
+    )
+    assert build.error is None
+    assert (build.site / "publications.bib").read_text(encoding="utf-8").startswith("@article{a2024,")
+    assert (build.site / "publications" / "a2024" / "index.html").is_file()
