@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -112,22 +112,12 @@ def _add(wanted: Wanted, data: PageData) -> None:
             wanted.works.add(work)
 
 
-def _site_options(options: dict) -> SiteOptions:
-    """The plugin's options from mkdocs.yml; one of the wrong type is left at its default (the build reports it)."""
-    defaults = SiteOptions()
-
-    def fits(name: str) -> bool:
-        default = getattr(defaults, name)
-        return name in options and (default is None or isinstance(options[name], type(default)))
-
-    return SiteOptions(**{option.name: options[option.name] for option in fields(SiteOptions) if fits(option.name)})
-
-
 def collect(config_path: Path) -> Wanted:
     """Every repository and work the site shows, found by the build's own scan of its pages (site/scan.py)."""
     config = read_mkdocs_config(config_path)
-    options = _site_options(plugin_options(config))
-    options.cache = False  # a network command leaves the build's cache folder alone
+    # Problems in the options are the build's to report; a network command leaves the build's cache folder alone.
+    options = SiteOptions.from_mapping(plugin_options(config), config_path.name, lambda problem: None)
+    options.cache = False
     docs = (config_path.parent / str(config.get("docs_dir") or "docs")).resolve()
     site = Site(options, warn=lambda message: None)  # problems are the build's to report
     site.configure(options, EngineSettings(config_path.resolve(), docs, [str(theme_dir())]))

@@ -37,7 +37,7 @@ from ..cache import keys as cache_keys
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
 from ..cache.store import CacheStore
-from ..diagnostics import Diagnostic, Reporter
+from ..diagnostics import Diagnostic, Reporter, did_you_mean
 from ..model import links as link_kinds
 from ..model.urls import relative_url
 from ..publish import citation
@@ -85,10 +85,34 @@ class SiteOptions:
     json_resume: bool = False
     private_fields: list = field(default_factory=lambda: list(PRIVATE_FIELDS))
 
+    @classmethod
+    def from_mapping(cls, raw: dict, where: str, warn: Callable[[str], None]) -> SiteOptions:
+        """Options written as a mapping (the Markdown extension's, or read from mkdocs.yml by a command); one of
+        an unknown name or the wrong type is reported at ``where`` and left at its default."""
+        defaults = cls()
+        chosen = {}
+        for name, value in (raw or {}).items():
+            if name not in _OPTION_NAMES:
+                warn(f"{where}: unknown option '{name}'{did_you_mean(str(name), _OPTION_NAMES)}")
+                continue
+            default = getattr(defaults, name)
+            wanted = type(default) if default is not None else str
+            if name in ("language", "venues", "coauthors", "people") and value is None:
+                continue
+            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+                warn(f"{where}: {name}: expected {_TYPE_WORDS.get(wanted, wanted.__name__)}, got {value!r:.60}")
+                continue
+            chosen[name] = value
+        return cls(**chosen)
+
     @property
     def spans_pages(self) -> bool:
         """Whether a build makes files from the sections of every page."""
         return self.publication_pages or self.feed or self.json_resume
+
+
+_OPTION_NAMES = [option.name for option in dataclasses.fields(SiteOptions)]
+_TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", object: "a value"}
 
 
 @dataclass
