@@ -637,8 +637,7 @@ def test_only_the_adapter_imports_mkdocs():
 def test_page_weight_of_the_plugins_css_and_js_stays_under_10_kb_gzipped():
     import gzip
 
-    from mkdocs_researcher.adapters.mkdocs import ASSETS
-    from mkdocs_researcher.render.environment import theme_dir
+    from mkdocs_researcher.render.environment import ASSETS, theme_dir
 
     total = sum(len(gzip.compress((theme_dir() / "researcher" / name).read_bytes(), 9)) for name in ASSETS)
     assert total <= 10 * 1024, f"{total} bytes gzipped"

@@ -203,3 +203,33 @@ def test_a_rule_after_a_marker_still_publishes_the_pages_bibliography(build_site
     assert build.error is None
     assert (build.site / "publications.bib").read_text(encoding="utf-8").startswith("@article{a2024,")
     assert (build.site / "publications" / "a2024" / "index.html").is_file()
+
+
+def test_options_under_markdown_extensions_drive_the_plugin_and_each_section_is_rendered_once(build_site):
+    """The form every engine reads: options on the Markdown extension, the plugin listed bare for MkDocs."""
+    authors = " and ".join(f"Author{n}, A." for n in range(5))
+    bib = f"@article{{a2024, title={{A}}, author={{{authors}}}, journal={{J}}, year={{2024}}}}\n"
+    build = build_site(
+        {"index.md": page({"publications": ["papers.bib"]}, "<!-- researcher publications -->\n"), "papers.bib": bib},
+        plugins=["researcher"],
+        markdown_extensions=[{"mkdocs_researcher": {"max_authors": 1}}, "attr_list"],
+    )
+    assert build.error is None, build.warnings
+    assert build.researcher_warnings() == []
+    html = build.html()
+    assert len(html.select(".researcher-publications")) == 1
+    assert len(html.select(".researcher-publication")) == 1
+    shown = html.select(".researcher-publication__authors .researcher-authors > .researcher-author")
+    assert len(shown) == 1  # max_authors from the extension's options
+
+
+def test_options_given_twice_are_reported(build_site):
+    build = build_site(
+        {"index.md": page({"news": [{"date": "2024-01-01", "text": "Hi"}]})},
+        plugins=[{"researcher": {"max_authors": 2}}],
+        markdown_extensions=[{"mkdocs_researcher": {"max_authors": 1, "feeed": True}}],
+    )
+    assert build.error is None
+    warnings = build.researcher_warnings()
+    assert any("given both to the researcher plugin and to mkdocs_researcher" in w for w in warnings), warnings
+    assert any("unknown option 'feeed'; did you mean 'feed'?" in w for w in warnings), warnings

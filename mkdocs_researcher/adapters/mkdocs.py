@@ -17,15 +17,14 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ..render.environment import theme_dir
+from ..render.environment import ASSET_DIR, ASSETS, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
-from ..site.files import SiteFile
+from ..site.files import SiteFile, generated_before
 from ..sources.bibtex_fields import PRIVATE_FIELDS
 
 log = get_plugin_logger("researcher")
 
-ASSETS = ("researcher.css", "researcher.js")
-ASSET_DIR = "assets/researcher"
+EXTENSION = "mkdocs_researcher"  # the Markdown extension's name in markdown_extensions (adapters/zensical.py)
 
 
 class ResearcherConfig(base.Config):
@@ -71,7 +70,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             target = config.extra_css if name.endswith(".css") else config.extra_javascript
             if f"{ASSET_DIR}/{name}" not in target:
                 target.append(f"{ASSET_DIR}/{name}")
-        options = SiteOptions(**{option.name: self.config[option.name] for option in fields(SiteOptions)})
+        options = self._options(config)
         theme = config.theme
         engine = EngineSettings(
             Path(config.config_file_path),
@@ -89,6 +88,22 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.site.configure(options, engine)
         config.watch.extend(path for path in self.site.watched if path not in config.watch)
         return config
+
+    def _options(self, config: MkDocsConfig) -> SiteOptions:
+        """The site's options: the Markdown extension's (EXTENSION under markdown_extensions, the form every engine
+        reads), else the plugin's own. Under MkDocs the plugin does the extension's work on each page, so the
+        extension is taken out of MkDocs' Markdown: a page is never rendered twice."""
+        if EXTENSION not in config.markdown_extensions:
+            return SiteOptions(**{option.name: self.config[option.name] for option in fields(SiteOptions)})
+        config.markdown_extensions.remove(EXTENSION)
+        raw = config.mdx_configs.pop(EXTENSION, None) or {}
+        defaults = SiteOptions()
+        if raw and any(self.config[option.name] != getattr(defaults, option.name) for option in fields(SiteOptions)):
+            log.warning(
+                f"mkdocs.yml: options are given both to the researcher plugin and to {EXTENSION} under "
+                "markdown_extensions; only the second are read (every engine reads them there)"
+            )
+        return SiteOptions.from_mapping(raw, f"mkdocs.yml: markdown_extensions: {EXTENSION}", log.warning)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.site.begin_build()
@@ -113,6 +128,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if copied is not None:
                 files.remove(copied)
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=source))
+        for src_uri in generated_before(Path(config.docs_dir)):
+            # What `mkdocs-researcher generate` wrote for another engine: made anew here, as the build's own.
+            if (written := files.get_file_from_path(src_uri)) is not None:
+                files.remove(written)
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
         for src_uri, content in result.generated.items():
             files.append(File.generated(config, src_uri, content=content))

@@ -93,6 +93,19 @@ def _positive(text: str) -> float:
     return value
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .generate import generate
+
+    try:
+        written = generate(Path(args.config_file))
+    except ConfigProblem as problem:
+        return _fail(str(problem))
+    except OSError as error:
+        return _fail(f"cannot write into the docs folder: {error.strerror or error}")
+    print(f"Wrote {len(written)} file(s) into the docs folder (listed in its .researcher-generated).")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import new as scaffold
     from . import refresh
@@ -182,6 +195,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds for the whole refresh; look-ups not done by then keep their old numbers (default 300)",
     )
     ref.set_defaults(run=cmd_refresh)
+
+    gen = commands.add_parser(
+        "generate",
+        help="write publication pages, .bib files, the feed and the résumé into docs/ (for Zensical)",
+        description=(
+            "Write what spans pages — publication pages and their .bib files, each page's publications.bib, feed.xml, "
+            "resume.json — into the docs folder, for engines that run no plugins (Zensical). Run it before "
+            "`zensical build`; MkDocs and ProperDocs make these files themselves."
+        ),
+    )
+    gen.add_argument(
+        "-f",
+        "--config-file",
+        default="mkdocs.yml",
+        metavar="MKDOCS_YML",
+        help="the site's mkdocs.yml (default: ./mkdocs.yml)",
+    )
+    gen.set_defaults(run=cmd_generate)
     return parser
 
 

@@ -30,10 +30,9 @@ from .. import __version__
 from ..diagnostics import Reporter
 from ..model.identifiers import normalise_repo, work_id
 from ..model.records import PageData
-from ..render.environment import theme_dir
-from ..site.core import EngineSettings, Site, SiteOptions
 from ..site.files import files_in
-from ..sources.counts import COUNTS_FILE, ConfigProblem, is_count, read_counts
+from ..sources.counts import COUNTS_FILE, is_count, read_counts
+from . import site_config
 
 GITHUB_API = "https://api.github.com"
 OPENALEX_API = "https://api.openalex.org"
@@ -54,55 +53,6 @@ class Wanted:
     works: set[str] = field(default_factory=set)  # DOI (lower case) or arXiv id
 
 
-class _LenientLoader(yaml.SafeLoader):
-    """mkdocs.yml may carry !ENV and !!python/name tags; their values do not matter here."""
-
-
-def _any_tag(loader, suffix, node):
-    if isinstance(node, yaml.SequenceNode) and suffix == "!ENV":
-        values = loader.construct_sequence(node)
-        return os.environ.get(str(values[0]), values[-1] if len(values) > 1 else None) if values else None
-    if isinstance(node, yaml.ScalarNode):
-        value = loader.construct_scalar(node)
-        return os.environ.get(value) if suffix == "!ENV" else value
-    return None
-
-
-_LenientLoader.add_multi_constructor("!", _any_tag)
-_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
-
-
-def read_mkdocs_config(path: Path) -> dict:
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LenientLoader)
-    except FileNotFoundError:
-        raise ConfigProblem(
-            f"there is no {path.name} at '{path}'; run this in your site's folder or pass -f path/to/mkdocs.yml"
-        ) from None
-    except (OSError, ValueError) as error:
-        raise ConfigProblem(f"{path} cannot be read: {error}") from None
-    except yaml.YAMLError as error:
-        raise ConfigProblem(f"{path} is not valid YAML: {str(error).splitlines()[0]}") from None
-    if not isinstance(data, dict):
-        raise ConfigProblem(f"{path} does not hold MkDocs settings (expected a mapping at the top)")
-    return data
-
-
-def plugin_options(config: dict) -> dict:
-    """The researcher plugin's options from mkdocs.yml's plugins (a list or a mapping)."""
-    plugins = config.get("plugins") or []
-    entries = list(plugins.items()) if isinstance(plugins, dict) else []
-    for item in plugins if isinstance(plugins, list) else []:
-        if isinstance(item, str):
-            entries.append((item, None))
-        elif isinstance(item, dict):
-            entries.extend(item.items())
-    for name, options in entries:
-        if name == "researcher":
-            return options if isinstance(options, dict) else {}
-    return {}
-
-
 def _add(wanted: Wanted, data: PageData) -> None:
     for project in data.projects:
         if project.repo and (repo := normalise_repo(project.repo)):
@@ -114,14 +64,8 @@ def _add(wanted: Wanted, data: PageData) -> None:
 
 def collect(config_path: Path) -> Wanted:
     """Every repository and work the site shows, found by the build's own scan of its pages (site/scan.py)."""
-    config = read_mkdocs_config(config_path)
-    # Problems in the options are the build's to report; a network command leaves the build's cache folder alone.
-    options = SiteOptions.from_mapping(plugin_options(config), config_path.name, lambda problem: None)
-    options.cache = False
-    docs = (config_path.parent / str(config.get("docs_dir") or "docs")).resolve()
-    site = Site(options, warn=lambda message: None)  # problems are the build's to report
-    site.configure(options, EngineSettings(config_path.resolve(), docs, [str(theme_dir())]))
-    site.scan(files_in(docs), publishes=False)
+    site = site_config.site_of(config_path, lambda problem: None, cache=False)  # its problems are the build's
+    site.scan(files_in(site.engine.docs_dir, site.engine.use_directory_urls), publishes=False)
     wanted = Wanted()
     for page in site.scan_state.pages.values():
         if page.has_sections:
@@ -131,6 +75,9 @@ def collect(config_path: Path) -> Wanted:
     for path in site.scan_state.site_bibliography:
         _add(wanted, PageData(publications=site.bibliographies.load(path, Reporter(path.name), (), "")))
     return wanted
+
+
+# --- Asking GitHub and OpenAlex ---------------------------------------------------------------------
 
 
 TIME_LIMIT = 300.0  # seconds for a whole refresh: a daily job must end even when every answer crawls

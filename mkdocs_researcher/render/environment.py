@@ -108,6 +108,10 @@ class PageRender:
     author_views: dict = field(default_factory=dict)
 
 
+ASSETS = ("researcher.css", "researcher.js")  # in theme_dir()/researcher/
+ASSET_DIR = "assets/researcher"  # where a site serves them
+
+
 def theme_dir() -> Path:
     """The templates and CSS: inside the installed package, or beside it in a source checkout."""
     package = Path(__file__).parent.parent

@@ -10,6 +10,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 PAGE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn")  # what MkDocs reads as pages
+# In docs/: the files `mkdocs-researcher generate` wrote there (for engines without plugins), one per line. A
+# build leaves them out and makes them anew: they are the site's output, not its sources.
+GENERATED_LIST = ".researcher-generated"
 
 
 @dataclass
@@ -41,9 +44,19 @@ def site_path(src_uri: str, use_directory_urls: bool = True) -> tuple[str, str]:
     return f"{stem}/index.html", quote(f"{stem}/")
 
 
+def generated_before(docs_dir: Path) -> set[str]:
+    """The src_uris of the files ``mkdocs-researcher generate`` wrote into ``docs_dir``."""
+    try:
+        listed = (docs_dir / GENERATED_LIST).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return set()
+    return {line for line in listed if line and not line.startswith("#")}
+
+
 def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:
-    """Every file of ``docs_dir`` but hidden ones and ``templates/`` folders (MkDocs' default exclusions); a
-    README.md beside an index.md is left out, as MkDocs does."""
+    """Every file of ``docs_dir`` but hidden ones, ``templates/`` folders (MkDocs' default exclusions) and what
+    ``generate`` wrote; a README.md beside an index.md is left out, as MkDocs does."""
+    generated = generated_before(docs_dir)
     found = []
     for folder, subfolders, names in os.walk(docs_dir):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d != "templates")
@@ -53,6 +66,8 @@ def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:
                 continue
             path = Path(folder) / name
             src_uri = path.relative_to(docs_dir).as_posix()
+            if src_uri in generated:
+                continue
             dest_uri, url = site_path(src_uri, use_directory_urls)
             found.append(
                 SiteFile(
