@@ -54,6 +54,26 @@ def built_site(project: Path, *extra_args: str):
         shutil.rmtree(out, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def zensical_site(project: Path):
+    """``mkdocs-researcher generate`` and ``zensical build`` of a copy of ``project`` (generate writes into docs/);
+    yields the built folder."""
+    work = Path(tempfile.mkdtemp(prefix="researcher-zensical-"))
+    try:
+        shutil.copytree(project, work / "project")
+        for command in (["mkdocs_researcher", "generate"], ["zensical", "build"]):
+            subprocess.run(
+                [sys.executable, "-m", *command, "-f", "mkdocs.yml"],
+                cwd=work / "project",
+                check=True,
+                stdout=subprocess.DEVNULL,
+                env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            )
+        yield work / "project" / "site"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - the signature is http.server's
         pass

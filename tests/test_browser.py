@@ -7,11 +7,13 @@ in CI it fails.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 
 import pytest
 import yaml
-from browser_support import built_site, chromium_available, free_port, launch_chromium, serve
+from browser_support import built_site, chromium_available, free_port, launch_chromium, serve, zensical_site
 from conftest import EXAMPLE_SITE, REPO, page
 
 AXE = REPO / "tests" / ".node" / "node_modules" / "axe-core" / "axe.min.js"
@@ -59,10 +61,14 @@ PUBLICATIONS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def instant_site(tmp_path_factory):
-    """A small site with Material's instant navigation and a long publication list."""
-    root = tmp_path_factory.mktemp("instant")
+PALETTE = [
+    {"scheme": "default", "toggle": {"icon": "material/weather-night", "name": "Dark"}},
+    {"scheme": "slate", "toggle": {"icon": "material/weather-sunny", "name": "Light"}},
+]
+
+
+def _long_list_site(root, config: dict):
+    """A site whose home page has a long publication list, grouped by year."""
     docs = root / "docs"
     docs.mkdir()
     (docs / "index.md").write_text(
@@ -73,26 +79,50 @@ def instant_site(tmp_path_factory):
         encoding="utf-8",
     )
     (docs / "other.md").write_text("# Other\n\nNothing here.\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def instant_site(tmp_path_factory):
+    """A small site with Material's instant navigation and a long publication list."""
     # Instant navigation only intercepts links under site_url, so it must be the served address.
     port = free_port()
     config = {
         "site_name": "Instant",
         "site_url": f"http://127.0.0.1:{port}/",
-        "theme": {
-            "name": "material",
-            "font": False,
-            "features": ["navigation.instant"],
-            "palette": [
-                {"scheme": "default", "toggle": {"icon": "material/weather-night", "name": "Dark"}},
-                {"scheme": "slate", "toggle": {"icon": "material/weather-sunny", "name": "Light"}},
-            ],
-        },
+        "theme": {"name": "material", "font": False, "features": ["navigation.instant"], "palette": PALETTE},
         "plugins": ["researcher"],
         "nav": [{"Home": "index.md"}, {"Other": "other.md"}],
     }
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    root = _long_list_site(tmp_path_factory.mktemp("instant"), config)
     with built_site(root) as site, serve(site, port) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def zensical_url(tmp_path_factory):
+    """The same long list, built by Zensical after `mkdocs-researcher generate`."""
+    if sys.version_info < (3, 11) or importlib.util.find_spec("zensical") is None:
+        _require(False, "zensical is not installed (Python 3.11+): pip install -e '.[test]'")
+    config = {
+        "site_name": "Zensical",
+        "theme": {"name": "material", "font": False, "palette": PALETTE},
+        "markdown_extensions": ["attr_list", "toc", "mkdocs_researcher"],
+        # Linked by the MkDocs plugin itself; Zensical needs them listed.
+        "extra_css": ["assets/researcher/researcher.css"],
+        "extra_javascript": ["assets/researcher/researcher.js"],
+        "nav": [{"Home": "index.md"}, {"Other": "other.md"}],
+    }
+    root = _long_list_site(tmp_path_factory.mktemp("zensical"), config)
+    with zensical_site(root) as site, serve(site) as url:
+        yield url
+
+
+@pytest.fixture(params=["mkdocs", "zensical"])
+def long_list(request):
+    """The URL of the long list's site, built by each engine."""
+    return request.getfixturevalue("instant_site" if request.param == "mkdocs" else "zensical_url")
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +150,8 @@ def open_page(browser, url, **options):
     return tab, watch
 
 
-def test_toggles_open_and_close_by_click_and_keyboard(browser, instant_site):
-    tab, watch = open_page(browser, instant_site)
+def test_toggles_open_and_close_by_click_and_keyboard(browser, long_list):
+    tab, watch = open_page(browser, long_list)
     entry = tab.locator("#pub-paper1")
     abstract = entry.locator("details.researcher-abstract")
     assert not abstract.evaluate("d => d.open")
@@ -148,8 +178,8 @@ def test_toggles_open_and_close_by_click_and_keyboard(browser, instant_site):
     assert watch.errors == []
 
 
-def test_filter_narrows_and_restores_the_list(browser, instant_site):
-    tab, watch = open_page(browser, instant_site)
+def test_filter_narrows_and_restores_the_list(browser, long_list):
+    tab, watch = open_page(browser, long_list)
     box = tab.locator(".researcher-filter")
     assert box.is_visible()
     count = box.locator(".researcher-filter__count")
@@ -268,6 +298,41 @@ def test_palette_toggle_switches_to_dark(browser, example_url):
     assert tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
     after = tab.locator(".researcher-project").first.evaluate("e => getComputedStyle(e).backgroundColor")
     assert before != after
+
+
+def test_zensicals_palette_toggle_changes_our_colours(browser, zensical_url):
+    tab, watch = open_page(browser, zensical_url, color_scheme="light")
+    title = tab.locator(".researcher-publication__title").first
+    badge = tab.locator(".researcher-badge").first
+    style = "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+    before = (title.evaluate(style), badge.evaluate(style))
+    assert _luminance(before[0][0]) < 0.5
+    tab.locator("form[data-md-component=palette] label:visible").first.click()
+    assert tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    after = (title.evaluate(style), badge.evaluate(style))
+    assert _luminance(after[0][0]) > 0.5 and after != before
+    assert contrast(*after[1]) >= 4.5
+    assert watch.errors == []
+
+
+def test_zensicals_page_lays_out_our_sections_and_stays_on_its_host(browser, zensical_url):
+    tab, watch = open_page(browser, zensical_url)
+    content = tab.locator("article.md-content__inner").bounding_box()
+    profile = tab.locator(".researcher-profile").bounding_box()
+    filter_box = tab.locator(".researcher-filter").bounding_box()
+    first = tab.locator(".researcher-publication").first.bounding_box()
+    # Inside the content column, the profile above the filter, the filter above the first entry.
+    for box in (profile, filter_box, first):
+        assert content["x"] - 1 <= box["x"] and box["x"] + box["width"] <= content["x"] + content["width"] + 1
+    assert profile["y"] + profile["height"] <= filter_box["y"] <= first["y"]
+    # Our stylesheet applies: its colour variables are set on our sections.
+    assert tab.locator(".researcher-section").first.evaluate(
+        "e => getComputedStyle(e).getPropertyValue('--researcher-fg').trim()"
+    )
+    tab.locator("details.researcher-bibtex summary").first.click()
+    outside = [u for u in watch.requests if not u.startswith(zensical_url) and not u.startswith("data:")]
+    assert outside == []
+    assert watch.errors == []
 
 
 PAGES = ["", "chengxiang-qi/", "zh/", "zh/chengxiang-qi/"]

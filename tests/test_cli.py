@@ -101,12 +101,16 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
         "default",
         "slate",
     ]
-    assert config["plugins"][1] == {"researcher": {"bibliography": ["docs/papers.bib"]}}
+    # The form every engine reads: the plugin bare, the options on the Markdown extension.
+    assert config["plugins"][1] == "researcher"
+    assert {"mkdocs_researcher": {"bibliography": ["docs/papers.bib"]}} in config["markdown_extensions"]
+    assert config["extra_css"] == ["assets/researcher/researcher.css"]
     assert "<!-- researcher publications group_by=year" in (site / "docs" / "publications.md").read_text(
         encoding="utf-8"
     )
     assert ">AL</text>" in (site / "docs" / "images" / "photo.svg").read_text(encoding="utf-8")
-    assert (site / ".gitignore").read_text(encoding="utf-8").split() == ["site/", ".cache/"]
+    ignored = [line for line in (site / ".gitignore").read_text(encoding="utf-8").splitlines() if line[:1] != "#"]
+    assert ignored[:2] == ["site/", ".cache/"] and "docs/.researcher-generated" in ignored
     workflow = yaml.safe_load((site / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))
     steps = [s.get("run", "") for s in workflow["jobs"]["deploy"]["steps"]]
     assert workflow[True]["schedule"][0]["cron"]  # YAML 1.1 reads the key `on` as true
@@ -153,7 +157,8 @@ def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsy
 
     config = yaml.safe_load((out / "mkdocs.yml").read_text(encoding="utf-8"))
     assert config["site_name"] == "Alex J. Sample" and config["site_url"] == "https://alex-sample.github.io/homepage/"
-    options = config["plugins"][1]["researcher"]
+    assert config["plugins"][1] == "researcher"
+    options = next(e["mkdocs_researcher"] for e in config["markdown_extensions"] if "mkdocs_researcher" in e)
     assert options["max_authors"] == 2 and options["bibliography"] == ["docs/papers.bib"]
     assert (
         options["venues"] == "venues.yml"

@@ -233,3 +233,16 @@ def test_options_given_twice_are_reported(build_site):
     warnings = build.researcher_warnings()
     assert any("given both to the researcher plugin and to mkdocs_researcher" in w for w in warnings), warnings
     assert any("unknown option 'feeed'; did you mean 'feed'?" in w for w in warnings), warnings
+
+
+def test_every_language_of_the_example_site_reads_the_extensions_options(tmp_path):
+    """mkdocs-static-i18n configures each other language again from a config the plugin has already changed."""
+    from conftest import EXAMPLE_SITE
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = tmp_path / "site"
+    build(load_config(str(EXAMPLE_SITE / "mkdocs.yml"), site_dir=str(site)))
+    for name in ("chengxiang-qi/index.html", "zh/chengxiang-qi/index.html"):
+        html = BeautifulSoup((site / name).read_text(encoding="utf-8"), "html.parser")
+        assert len(html.select(".researcher-publications .researcher-publication")) == 2, name

@@ -57,6 +57,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def __init__(self):
         self.site = Site(SiteOptions(), log.warning)
+        self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
@@ -93,10 +94,13 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         """The site's options: the Markdown extension's (EXTENSION under markdown_extensions, the form every engine
         reads), else the plugin's own. Under MkDocs the plugin does the extension's work on each page, so the
         extension is taken out of MkDocs' Markdown: a page is never rendered twice."""
-        if EXTENSION not in config.markdown_extensions:
+        if EXTENSION in config.markdown_extensions:
+            config.markdown_extensions.remove(EXTENSION)
+            self._extension_options[config.config_file_path] = config.mdx_configs.pop(EXTENSION, None) or {}
+        # mkdocs-static-i18n configures each other language again from the config this has already changed.
+        raw = self._extension_options.get(config.config_file_path)
+        if raw is None:
             return SiteOptions(**{option.name: self.config[option.name] for option in fields(SiteOptions)})
-        config.markdown_extensions.remove(EXTENSION)
-        raw = config.mdx_configs.pop(EXTENSION, None) or {}
         defaults = SiteOptions()
         if raw and any(self.config[option.name] != getattr(defaults, option.name) for option in fields(SiteOptions)):
             log.warning(
@@ -120,6 +124,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     # Last, so plugins that rework the file list (mkdocs-static-i18n) see only the user's files.
     @event_priority(-100)
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for src_uri in generated_before(Path(config.docs_dir)):
+            # What `mkdocs-researcher generate` wrote for another engine: made anew here, as the build's own.
+            if (written := files.get_file_from_path(src_uri)) is not None:
+                files.remove(written)
         for name in ASSETS:
             # MkDocs copies a theme folder's static files as they lie (researcher/NAME); the site gets them
             # once, under ASSET_DIR, from the folder that wins (a custom_dir's copy overrides ours).
@@ -128,10 +136,6 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if copied is not None:
                 files.remove(copied)
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=source))
-        for src_uri in generated_before(Path(config.docs_dir)):
-            # What `mkdocs-researcher generate` wrote for another engine: made anew here, as the build's own.
-            if (written := files.get_file_from_path(src_uri)) is not None:
-                files.remove(written)
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
         for src_uri, content in result.generated.items():
             files.append(File.generated(config, src_uri, content=content))
@@ -143,6 +147,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        page.meta.pop("researcher_head", None)  # the Zensical front end's key (overrides/main.html), never the page's
         if self.site.front_matter_refused(page.file.src_uri):
             page.meta = {}  # MkDocs may have loaded what the core refuses (an alias bomb): the theme must not walk it
         return self.site.page_markdown(page.file.src_uri, markdown, page.meta, files.src_uris)

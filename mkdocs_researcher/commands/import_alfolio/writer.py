@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from ...render.environment import ASSET_DIR
 from .. import new as scaffold
 from .markup import strip_tags
 
@@ -40,7 +41,12 @@ def write(importer: Importer) -> None:
             encoding="utf-8",
         )
     _write_mkdocs_yml(importer)
-    for template, target in (("gitignore", ".gitignore"), ("site-workflow.yml", ".github/workflows/site.yml")):
+    # The scaffold's site files but its pages: the theme (custom_dir), the ignore list and the workflow.
+    for template, target in (
+        ("gitignore", ".gitignore"),
+        ("site-workflow.yml", ".github/workflows/site.yml"),
+        ("main.html", "overrides/main.html"),
+    ):
         (importer.out / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(scaffold.TEMPLATES / template, importer.out / target)
 
@@ -97,12 +103,24 @@ def _write_mkdocs_yml(importer: Importer) -> None:
     settings.update(
         {
             "theme": theme,
-            "plugins": ["search", {"researcher": importer.options} if importer.options else "researcher"],
-            "markdown_extensions": ["attr_list", "md_in_html", {"toc": {"permalink": True}}],
+            # The form every engine reads (see the scaffold's mkdocs.yml): the options on the Markdown extension.
+            "plugins": ["search", "researcher"],
+            "markdown_extensions": [
+                "attr_list",
+                "md_in_html",
+                {"toc": {"permalink": True}},
+                {"mkdocs_researcher": importer.options},
+            ],
+            "extra_css": [f"{ASSET_DIR}/researcher.css"],
+            "extra_javascript": [f"{ASSET_DIR}/researcher.js"],
+            "exclude_docs": "/papers.bib\n/data/\n",  # read, not published (Zensical needs this; MkDocs' plugin knows)
             "nav": importer.nav,
         }
     )
-    header = "# Imported from al-folio by `mkdocs-researcher import-alfolio`. Preview with: mkdocs serve\n"
+    header = (
+        "# Imported from al-folio by `mkdocs-researcher import-alfolio`. Preview with: mkdocs serve\n"
+        "# (Zensical: mkdocs-researcher generate && zensical serve)\n"
+    )
     (importer.out / "mkdocs.yml").write_text(
         header + yaml.safe_dump(settings, allow_unicode=True, sort_keys=False), encoding="utf-8"
     )

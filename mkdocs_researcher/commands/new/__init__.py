@@ -23,6 +23,7 @@ FILES = {
     "publications.md": "docs/publications.md",
     "papers.bib": "docs/papers.bib",
     "photo.svg": "docs/images/photo.svg",
+    "main.html": "overrides/main.html",
     "site-workflow.yml": ".github/workflows/site.yml",
     "gitignore": ".gitignore",
 }
