@@ -305,14 +305,14 @@ def _researcher(*args: str) -> list[str]:
     return [sys.executable, "-m", "mkdocs_researcher", *args]
 
 
-def _build_both(source: Path, tmp: Path) -> dict[str, Path]:
+def _build_both(source: Path, tmp: Path, generate: bool = True) -> dict[str, Path]:
     """engine -> its output folder; each engine builds its own copy of ``source``, Zensical after `generate`."""
     out = {}
     for engine in ("zensical", "mkdocs"):
         root = tmp / engine
         shutil.copytree(source, root, ignore=shutil.ignore_patterns("site", ".cache"))
         config = root / "mkdocs.yml"
-        if engine == "zensical":
+        if engine == "zensical" and generate:
             _run(_researcher("generate", "-f", str(config)), root)
         _run([sys.executable, "-m", engine, "build", "-f", str(config), *(["-d", "site"] * (engine == "mkdocs"))], root)
         out[engine] = root / "site"
@@ -430,3 +430,13 @@ def test_the_scaffold_shows_the_same_sections_and_head_tags_under_both_engines(t
     _assert_stylesheet(out["zensical"])
     _assert_clean(out["zensical"], ["you@example.org"])
     assert not (out["zensical"] / "papers.bib").exists()
+
+
+def test_a_new_site_builds_under_zensical_with_nothing_run_before(tmp_path):
+    """`mkdocs-researcher new mysite && cd mysite && zensical build`: the same homepage as `mkdocs build`."""
+    _zensical_or_skip()
+    _run(_researcher("new", str(tmp_path / "new")), tmp_path)
+    out = _build_both(tmp_path / "new", tmp_path, generate=False)
+    names = sorted(p.relative_to(out["mkdocs"]).as_posix() for p in out["mkdocs"].rglob("*.html"))
+    _compare_sections(out, names)
+    _assert_stylesheet(out["zensical"])

@@ -26,8 +26,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     from . import new as scaffold
 
     folder = Path(args.dir)
+    from .generate import generate
+
     try:
         written = scaffold.create_site(folder, args.name, args.email, force=args.force)
+        # What Zensical cannot make itself (the stylesheet and script), so `zensical build` works at once too.
+        written += [folder / "docs" / name for name in generate(folder / "mkdocs.yml")]
     except scaffold.FolderNotEmpty as problem:
         return _fail(str(problem))
     except OSError as error:
@@ -43,8 +47,11 @@ def cmd_import_alfolio(args: argparse.Namespace) -> int:
     from . import import_alfolio as alfolio
     from . import new as scaffold
 
+    from .generate import generate
+
     try:
         report = alfolio.import_alfolio(Path(args.path), Path(args.out), name=args.name, force=args.force)
+        generate(Path(args.out) / "mkdocs.yml")  # for Zensical, as `new` does
     except (alfolio.NotAlFolio, scaffold.FolderNotEmpty) as problem:
         return _fail(str(problem))
     except OSError as error:
