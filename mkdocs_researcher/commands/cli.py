@@ -46,7 +46,6 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_import_alfolio(args: argparse.Namespace) -> int:
     from . import import_alfolio as alfolio
     from . import new as scaffold
-
     from .generate import generate
 
     try:
