@@ -75,3 +75,12 @@ def test_mkdocs_builds_a_generated_docs_folder_as_it_builds_a_clean_one(tmp_path
     assert not (root / "after" / "publications" / "qi2024-2").exists()
     entries = BeautifulSoup((root / "after" / "publications" / "index.html").read_text(), "html.parser")
     assert len(entries.select(".researcher-publication")) == 2
+
+
+def test_generate_deletes_nothing_outside_docs_whatever_its_list_says(tmp_path):
+    root = _site(tmp_path)
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep", encoding="utf-8")
+    (root / "docs" / ".researcher-generated").write_text("../precious.txt\n/etc/hostname\nfeed.xml\n", encoding="utf-8")
+    assert main(["generate", "-f", str(root / "mkdocs.yml")]) == 0
+    assert outside.read_text(encoding="utf-8") == "keep"

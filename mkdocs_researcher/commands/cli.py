@@ -112,6 +112,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _config_file_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "-f",
+        "--config-file",
+        default="mkdocs.yml",
+        metavar="MKDOCS_YML",
+        help="the site's mkdocs.yml (default: ./mkdocs.yml)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import new as scaffold
     from . import refresh
@@ -167,13 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
             "A failed look-up keeps the old number."
         ),
     )
-    ref.add_argument(
-        "-f",
-        "--config-file",
-        default="mkdocs.yml",
-        metavar="MKDOCS_YML",
-        help="the site's mkdocs.yml (default: ./mkdocs.yml)",
-    )
+    _config_file_option(ref)
     ref.add_argument(
         "--github-api",
         default=os.environ.get("RESEARCHER_GITHUB_API") or refresh.GITHUB_API,
@@ -211,13 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
             "`zensical build`; MkDocs and ProperDocs make these files themselves."
         ),
     )
-    gen.add_argument(
-        "-f",
-        "--config-file",
-        default="mkdocs.yml",
-        metavar="MKDOCS_YML",
-        help="the site's mkdocs.yml (default: ./mkdocs.yml)",
-    )
+    _config_file_option(gen)
     gen.set_defaults(run=cmd_generate)
     return parser
 

@@ -247,7 +247,7 @@ class Site:
             self.data_files,
             self.bibliographies,
             self.people,
-            self._find_file,
+            self.find_file,
             site_bibliography=[(self.engine.project_dir / path).resolve() for path in self.options.bibliography],
             assets_dir=self.options.assets_dir,
             venues=self.venues,
@@ -389,12 +389,12 @@ class Site:
             [engine.markdown_extensions, engine.mdx_configs, engine.site_url, engine.use_directory_urls],
             sorted(urls),  # where links to files resolve
             render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
-            [self._site_owner(), self.people, self.venues, self.coauthors, self.counts, self.render_options],
+            [self.site_owner(), self.people, self.venues, self.coauthors, self.counts, self.render_options],
             sorted(self.index.member_pages.items()),
             sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
         )
 
-    def _site_owner(self) -> list[str]:
+    def site_owner(self) -> list[str]:
         owner = self.index.owner()
         return owner.data.profile.names() if owner else []
 
@@ -494,7 +494,7 @@ class Site:
     def _site_path(self, src_uri: str) -> tuple[str, str]:
         return site_path(src_uri, self.engine.use_directory_urls)
 
-    def _find_file(self, url: str, from_src_uri: str) -> str | None:
+    def find_file(self, url: str, from_src_uri: str) -> str | None:
         """A link written relative to a page's source file, as a URL relative to the built page."""
         path, rest = re.match(r"([^?#]*)(.*)", url, re.DOTALL).groups()
         target = posixpath.normpath(posixpath.join(posixpath.dirname(from_src_uri), path))
@@ -509,7 +509,7 @@ class Site:
         root-relative."""
         if not link_kinds.is_relative(url):
             return url
-        found = self._find_file(url, from_src_uri)
+        found = self.find_file(url, from_src_uri)
         if found is None:
             return url
         page_url = self._files[from_src_uri].url

@@ -4,6 +4,7 @@ engine's file list (the refresh command, front ends that see one page at a time)
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,13 @@ def generated_before(docs_dir: Path) -> set[str]:
         listed = (docs_dir / GENERATED_LIST).read_text(encoding="utf-8").splitlines()
     except OSError:
         return set()
-    return {line for line in listed if line and not line.startswith("#")}
+    # Only paths inside docs/: generate deletes what the list names, and a list in a cloned repository could
+    # name anything.
+    return {
+        line
+        for line in listed
+        if line and not line.startswith("#") and posixpath.normpath(line) == line and not line.startswith(("/", ".."))
+    }
 
 
 def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:

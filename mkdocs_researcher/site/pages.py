@@ -67,7 +67,7 @@ class PageContext:
 
     def find_file(self, url: str) -> str | None:
         """A URL relative to this page's source file, as one relative to the built page; None if no such file."""
-        return self.site._find_file(url, self.page.source.src_uri)
+        return self.site.find_file(url, self.page.source.src_uri)
 
     def publication_url(self, pub: Publication) -> OwnPage | None:
         # Only where the page really is in this build (mkdocs-static-i18n drops generated pages from the builds
@@ -120,7 +120,7 @@ def build_page(context: PageContext) -> PageOutput:
         return found
 
     owners = (data.profile.names() if data.profile else []) or (
-        site.people.names() if site.people.by_id else site._site_owner()
+        site.people.names() if site.people.by_id else site.site_owner()
     )
     render = _page_render(context, owners, resolve)
     output.markdown = _Assembler(context, render, data, output, reporter).run()
