@@ -28,6 +28,26 @@ CHROMIUM_ARGS = [
 ]
 
 
+AXE_FOLDER = Path(__file__).resolve().parent / ".node"
+AXE_INSTALL = f"npm install --prefix {AXE_FOLDER} axe-core@4"
+
+
+@functools.cache
+def install_axe() -> Path | None:
+    """axe-core's script for the accessibility tests, fetched from the npm registry into tests/.node the first time
+    (as .ci/run does); None when npm is missing or the registry cannot be reached."""
+    script = AXE_FOLDER / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file() and shutil.which("npm"):
+        AXE_FOLDER.mkdir(exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--silent", "axe-core@4"],
+            cwd=AXE_FOLDER,
+            capture_output=True,
+            timeout=300,
+        )
+    return script if script.is_file() else None
+
+
 @contextlib.contextmanager
 def built_site(project: Path, *extra_args: str):
     """``mkdocs build`` of ``project`` into a temporary folder; yields the folder."""

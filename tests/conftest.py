@@ -124,6 +124,8 @@ def shared_or_skip(*parts: str) -> Path:
         if os.environ.get("CI") == "true":
             pytest.fail(f"{path} is missing; CI always has ../shared beside the repository")
         pytest.skip(
-            f"{path} is not here: ../shared (the seed and corpus files) only exists beside the project's own checkout"
+            f"{path} is not here: the tests on real data read ../shared (two seed homepages and a corpus of other "
+            "people's .bib and CSL files), kept beside the project's own checkout and never copied into it; "
+            "place that folder beside the repository to run them"
         )
     return path

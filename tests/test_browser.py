@@ -10,13 +10,22 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
-from browser_support import built_site, chromium_available, free_port, launch_chromium, serve, zensical_site
+from browser_support import (
+    AXE_INSTALL,
+    built_site,
+    chromium_available,
+    free_port,
+    install_axe,
+    launch_chromium,
+    serve,
+    zensical_site,
+)
 from conftest import EXAMPLE_SITE, REPO, page
 
-AXE = REPO / "tests" / ".node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -362,8 +371,8 @@ def test_nothing_is_requested_from_outside(browser, example_url, path):
     assert watch.errors == []
 
 
-def run_axe(tab, context: str | None = None) -> list[dict]:
-    tab.add_script_tag(path=str(AXE))
+def run_axe(tab, axe_script: Path, context: str | None = None) -> list[dict]:
+    tab.add_script_tag(path=str(axe_script))
     return tab.evaluate(
         "async (ctx) => (await axe.run(ctx ? {include: [ctx]} : document, {resultTypes: ['violations']})).violations"
         ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))",
@@ -378,9 +387,10 @@ def run_axe(tab, context: str | None = None) -> list[dict]:
     ids=["light", "dark", "phone"],
 )
 def test_no_serious_accessibility_violations_in_our_sections(browser, example_url, path, options):
-    _require(AXE.is_file(), f"axe-core is not installed at {AXE}: npm install --prefix tests/.node axe-core@4")
+    axe_script = install_axe()
+    _require(axe_script is not None, f"axe-core is not installed and npm could not fetch it: {AXE_INSTALL}")
     tab, _ = open_page(browser, example_url + path, **options)
-    violations = run_axe(tab, ".researcher-section")
+    violations = run_axe(tab, axe_script, ".researcher-section")
     serious = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert serious == []
 

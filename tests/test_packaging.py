@@ -1,8 +1,10 @@
-"""The wheel, installed in a fresh virtual environment, builds the example site; so does ProperDocs."""
+"""The README's first command works in a fresh venv; the wheel alone builds the example site; so does ProperDocs."""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import venv
@@ -24,26 +26,69 @@ def sections(site, page="index.html"):
     )
 
 
+def readme_commands() -> list[str]:
+    """The README's set-up commands: the ``sh`` blocks before its first section."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    before_first_section = text.split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.+?)\n```", before_first_section)
+
+
+def clean_clone(target):
+    """The repository as a fresh clone has it: the files git tracks (and those not yet added), nothing built."""
+    listed = run("git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", cwd=REPO).stdout
+    for name in filter(None, listed.split("\0")):
+        source = REPO / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
 @pytest.fixture(scope="module")
 def fresh_venv(tmp_path_factory):
-    root = tmp_path_factory.mktemp("wheel")
+    root = tmp_path_factory.mktemp("fresh")
+    env_dir = root / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    return root, env_dir
+
+
+def test_the_readme_first_command_builds_the_example_site_in_a_fresh_venv(fresh_venv):
+    root, env_dir = fresh_venv
+    first, second = readme_commands()
+    assert second == 'pip install -e ".[test]" && pytest'
+    assert " mkdocs serve " in f" {first} "
+    clone = clean_clone(root / "clone")
+    # As a newcomer runs it, with ``serve`` (which never returns) replaced by a build of the same site.
+    command = first.replace("mkdocs serve", f"mkdocs build --strict -d {root / 'readme-site'}")
+    env = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(env_dir)}
+    env.pop("PYTHONPATH", None)
+    result = subprocess.run(
+        ["bash", "-c", command], cwd=clone, env={**env, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    found, count = sections(root / "readme-site")
+    assert "researcher-section researcher-profile" in found and count > 10
+
+
+@pytest.fixture(scope="module")
+def wheel_venv(fresh_venv):
+    """The same venv with the wheel in place of the editable install: its dependencies are already there."""
+    root, env_dir = fresh_venv
     try:
         run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", root / "dist", cwd=REPO)
     except subprocess.CalledProcessError as error:
         pytest.fail(f"building the wheel failed:\n{error.stdout}\n{error.stderr}")
     [wheel] = (root / "dist").glob("*.whl")
-    env_dir = root / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    run(python, "-m", "pip", "install", "--quiet", wheel, "mkdocs-static-i18n")
+    run(python, "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", wheel)
     # Nothing of the source checkout may leak in: the package must come from site-packages.
     where = run(python, "-c", "import mkdocs_researcher, sys; print(mkdocs_researcher.__file__)", cwd=root).stdout
-    assert str(REPO) not in where
+    assert str(REPO) not in where and "site-packages" in where
     return root, env_dir
 
 
-def test_wheel_builds_the_example_site_strict_with_its_css(fresh_venv):
-    root, env_dir = fresh_venv
+def test_wheel_builds_the_example_site_strict_with_its_css(wheel_venv):
+    root, env_dir = wheel_venv
     site = root / "site-mkdocs"
     run(env_dir / "bin" / "mkdocs", "build", "--strict", "-f", EXAMPLE_SITE / "mkdocs.yml", "-d", site, cwd=root)
     css = site / "assets" / "researcher" / "researcher.css"
@@ -53,8 +98,8 @@ def test_wheel_builds_the_example_site_strict_with_its_css(fresh_venv):
     assert count > 10
 
 
-def test_properdocs_builds_the_same_sections(fresh_venv):
-    root, env_dir = fresh_venv
+def test_properdocs_builds_the_same_sections(wheel_venv):
+    root, env_dir = wheel_venv
     run(env_dir / "bin" / "python", "-m", "pip", "install", "--quiet", "properdocs")
     reference = root / "site-mkdocs-ref"
     run(env_dir / "bin" / "mkdocs", "build", "-f", EXAMPLE_SITE / "mkdocs.yml", "-d", reference, cwd=root)
