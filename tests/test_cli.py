@@ -23,6 +23,7 @@ from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
 from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
+from mkdocs_researcher.commands.new import requirements
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources.fields import Context
 from mkdocs_researcher.sources.sections import read_page
@@ -103,7 +104,8 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
     ]
     # The form every engine reads: the plugin bare, the options on the Markdown extension.
     assert config["plugins"][1] == "researcher"
-    assert {"mkdocs_researcher": {"bibliography": ["docs/papers.bib"]}} in config["markdown_extensions"]
+    options = {"mkdocs_researcher": {"bibliography": ["docs/papers.bib"], "show_counts": True}}
+    assert options in config["markdown_extensions"]  # the counts the daily refresh keeps are shown
     assert config["extra_css"] == ["assets/researcher/researcher.css"]
     assert "<!-- researcher publications group_by=year" in (site / "docs" / "publications.md").read_text(
         encoding="utf-8"
@@ -119,6 +121,14 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
         for word in ("mkdocs-researcher refresh", "mkdocs build --strict", "mkdocs gh-deploy --force")
     ]
     assert order == sorted(order)
+    assert "pip install -r requirements.txt" in steps
+    # This test runs from a checkout: the workflow installs from a source GitHub's runners can reach, or the
+    # command says what to do.
+    installed = [
+        line for line in (site / "requirements.txt").read_text(encoding="utf-8").splitlines() if line[:1] != "#"
+    ]
+    assert installed == [cli_source().requirement]
+    assert cli_source().note is None or f"Note: {cli_source().note}" in out
 
     home = build_strict(site / "mkdocs.yml")
     assert (
@@ -393,6 +403,75 @@ def test_alfolio_dates(value, date, span):
     assert parse_date(value) == date and parse_range(value) == span
 
 
+def cli_source() -> requirements.Source:
+    return requirements.installed_source()
+
+
+class _Installed:
+    """What importlib.metadata reports of an installed copy: its version and PEP 610 record."""
+
+    def __init__(self, direct_url: dict | None):
+        self.version, self._record = "1.2.3", direct_url
+
+    def read_text(self, name):
+        return json.dumps(self._record) if name == "direct_url.json" and self._record is not None else None
+
+
+def _installed_as(monkeypatch, direct_url):
+    monkeypatch.setattr(requirements.metadata, "distribution", lambda name: _Installed(direct_url))
+    return requirements.installed_source()
+
+
+def _git_checkout(folder: Path, remote: str | None) -> str:
+    def git(*args):
+        env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+        return subprocess.run(["git", "-C", folder, *args], check=True, capture_output=True, text=True, env=env)
+
+    folder.mkdir()
+    git("init", "--quiet")
+    (folder / "file").write_text("x", encoding="utf-8")
+    git("add", "file")
+    git("-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false", "commit", "-qm", "x")
+    if remote:
+        git("remote", "add", "origin", remote)
+    return git("rev-parse", "HEAD").stdout.strip()
+
+
+def test_the_new_sites_requirement_names_a_source_a_runner_can_install(tmp_path, monkeypatch):
+    assert _installed_as(monkeypatch, None) == requirements.Source("mkdocs-researcher==1.2.3")
+    vcs = {"url": "https://github.com/o/r.git", "vcs_info": {"vcs": "git", "commit_id": "abc123"}}
+    assert _installed_as(monkeypatch, vcs).requirement == "mkdocs-researcher @ git+https://github.com/o/r.git@abc123"
+    web_wheel = {"url": "https://example.org/x.whl", "archive_info": {}}
+    assert _installed_as(monkeypatch, web_wheel).requirement == "mkdocs-researcher @ https://example.org/x.whl"
+
+    wheel = tmp_path / "dist" / "mkdocs_researcher-1.2.3-py3-none-any.whl"
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"PK")
+    local_wheel = _installed_as(monkeypatch, {"url": wheel.as_uri(), "archive_info": {}})
+    assert local_wheel.requirement == f"./wheels/{wheel.name}" and local_wheel.note is None
+    written = requirements.write_requirements(tmp_path / "site", local_wheel)
+    assert (tmp_path / "site" / "wheels" / wheel.name).read_bytes() == b"PK" and len(written) == 2
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    checkout = tmp_path / "checkout"
+    commit = _git_checkout(checkout, "https://user:secret@github.com/o/r.git")
+    from_checkout = _installed_as(monkeypatch, {"url": checkout.as_uri(), "dir_info": {"editable": True}})
+    # The checked-out commit of the web remote, without the credentials kept in the remote's address.
+    assert from_checkout.requirement == f"mkdocs-researcher @ git+https://github.com/o/r.git@{commit}"
+    assert "secret" not in from_checkout.note and commit[:12] in from_checkout.note
+    ssh = tmp_path / "ssh"
+    _git_checkout(ssh, "git@github.com:o/r.git")
+    assert (
+        "git+https://github.com/o/r.git@"
+        in _installed_as(monkeypatch, {"url": ssh.as_uri(), "dir_info": {}}).requirement
+    )
+    alone = tmp_path / "alone"
+    _git_checkout(alone, None)
+    unreachable = _installed_as(monkeypatch, {"url": alone.as_uri(), "dir_info": {}})
+    assert unreachable.requirement == "mkdocs-researcher==1.2.3" and "pip wheel --no-deps" in unreachable.note
+
+
 # --- refresh -------------------------------------------------------------------------------------
 
 
@@ -452,7 +531,7 @@ def _refresh_site(root: Path) -> Path:
     (root / "docs" / "data").mkdir(parents=True)
     (root / "mkdocs.yml").write_text(
         "site_name: Counts\n"
-        "plugins:\n  - search\n  - researcher:\n      bibliography: [docs/papers.bib]\n"
+        "plugins:\n  - search\n  - researcher:\n      bibliography: [docs/papers.bib]\n      show_counts: true\n"
         "markdown_extensions:\n  - pymdownx.emoji:\n"
         "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
         encoding="utf-8",
@@ -543,6 +622,16 @@ def test_refresh_without_a_network_keeps_the_file_and_exits_0(tmp_path, capsys):
     )
     assert code == 0 and "cannot connect" in out
     assert yaml.safe_load((tmp_path / "researcher-counts.yml").read_text(encoding="utf-8")) == before
+
+
+def test_refresh_of_a_site_that_shows_no_counts_says_so_and_asks_nothing(tmp_path, capsys):
+    config = _refresh_site(tmp_path)
+    config.write_text(config.read_text(encoding="utf-8").replace("      show_counts: true\n", ""), encoding="utf-8")
+    before = (tmp_path / "researcher-counts.yml").read_text(encoding="utf-8")
+    closed = "http://127.0.0.1:9"
+    code, out, _ = run_cli(capsys, "refresh", "-f", config, "--github-api", closed, "--openalex-api", closed)
+    assert code == 0 and "show_counts is off" in out and "nothing to refresh" in out
+    assert (tmp_path / "researcher-counts.yml").read_text(encoding="utf-8") == before
 
 
 def test_refresh_without_mkdocs_yml_says_so(tmp_path, capsys):

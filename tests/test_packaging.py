@@ -107,3 +107,20 @@ def test_properdocs_builds_the_same_sections(wheel_venv):
     run(env_dir / "bin" / "properdocs", "build", "--strict", "-f", EXAMPLE_SITE / "mkdocs.yml", "-d", proper, cwd=root)
     for page in ("index.html", "chengxiang-qi/index.html", "zh/chengxiang-qi/index.html"):
         assert sections(proper, page) == sections(reference, page), page
+
+
+def test_a_site_made_by_the_wheel_installs_that_wheel_in_its_workflow(wheel_venv):
+    """No release is on the package index yet: the new site's requirements.txt names the wheel, copied beside it."""
+    root, env_dir = wheel_venv
+    site = root / "new-site"
+    run(env_dir / "bin" / "mkdocs-researcher", "new", site, "--name", "Wheel User", cwd=root)
+    [requirement] = [
+        line for line in (site / "requirements.txt").read_text(encoding="utf-8").splitlines() if line[:1] != "#"
+    ]
+    [wheel] = (root / "dist").glob("*.whl")
+    assert requirement == f"./wheels/{wheel.name}" and (site / "wheels" / wheel.name).is_file()
+    # pip, run where the workflow runs it, finds what the file names.
+    plan = run(
+        env_dir / "bin" / "python", "-m", "pip", "install", "--dry-run", "--no-deps", "-r", "requirements.txt", cwd=site
+    )
+    assert "Would install mkdocs-researcher" in plan.stdout

@@ -29,7 +29,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from .generate import generate
 
     try:
-        written = scaffold.create_site(folder, args.name, args.email, force=args.force)
+        source = scaffold.installed_source()
+        written = scaffold.create_site(folder, args.name, args.email, force=args.force, source=source)
         # What Zensical cannot make itself (the stylesheet and script), so `zensical build` works at once too.
         written += [folder / "docs" / name for name in generate(folder / "mkdocs.yml")]
     except scaffold.FolderNotEmpty as problem:
@@ -39,6 +40,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"Created a homepage for {args.name} in {folder}:")
     for path in written:
         print(f"  {path.relative_to(folder).as_posix()}")
+    if source.note:
+        print(f"\nNote: {source.note}")
     print(f"\nNext: cd {folder} && mkdocs serve   (then edit docs/index.md and docs/papers.bib)")
     return 0
 
@@ -51,6 +54,8 @@ def cmd_import_alfolio(args: argparse.Namespace) -> int:
     try:
         report = alfolio.import_alfolio(Path(args.path), Path(args.out), name=args.name, force=args.force)
         generate(Path(args.out) / "mkdocs.yml")  # for Zensical, as `new` does
+        source = scaffold.installed_source()
+        scaffold.write_requirements(Path(args.out), source)  # what the copied workflow installs
     except (alfolio.NotAlFolio, scaffold.FolderNotEmpty) as problem:
         return _fail(str(problem))
     except OSError as error:
@@ -61,6 +66,8 @@ def cmd_import_alfolio(args: argparse.Namespace) -> int:
             "please report this with the file it was reading"
         )
     print(report.text(Path(args.path), Path(args.out)))
+    if source.note:
+        print(f"\nNote: {source.note}")
     return 0
 
 
@@ -75,6 +82,12 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         if not url.startswith(("http://", "https://")):
             return _fail(f"{option} must be an http:// or https:// address, got '{url}'")
     try:
+        if not refresh.counts_shown(config):
+            print(
+                f"show_counts is off in {config}, so the site shows no stars or citations: nothing to refresh. "
+                "To show them, add `show_counts: true` to mkdocs_researcher's options."
+            )
+            return 0
         summary = refresh.refresh(
             config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT
         )

@@ -62,6 +62,11 @@ def _add(wanted: Wanted, data: PageData) -> None:
             wanted.works.add(work)
 
 
+def counts_shown(config_path: Path) -> bool:
+    """Whether the site shows the counts (``show_counts``): a refresh of numbers nobody sees is wasted look-ups."""
+    return site_config.researcher_options(site_config.read_mkdocs_config(config_path)).get("show_counts") is True
+
+
 def collect(config_path: Path) -> Wanted:
     """Every repository and work the site shows, found by the build's own scan of its pages (site/scan.py)."""
     site = site_config.site_of(config_path, lambda problem: None, cache=False)  # its problems are the build's

@@ -13,6 +13,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from ...model.names import initials
+from .requirements import Source, installed_source, write_requirements
 
 TEMPLATES = Path(__file__).parent / "files"
 
@@ -73,8 +74,15 @@ def check_target(folder: Path, force: bool) -> None:
         )
 
 
-def create_site(folder: Path, name: str = DEFAULT_NAME, email: str = DEFAULT_EMAIL, force: bool = False) -> list[Path]:
-    """Write the scaffold into ``folder``; returns the files written."""
+def create_site(
+    folder: Path,
+    name: str = DEFAULT_NAME,
+    email: str = DEFAULT_EMAIL,
+    force: bool = False,
+    source: Source | None = None,
+) -> list[Path]:
+    """Write the scaffold into ``folder``, its workflow installing ``source`` (by default the running copy);
+    returns the files written."""
     check_target(folder, force)
     values = placeholders(name, email)
     written = []
@@ -86,4 +94,4 @@ def create_site(folder: Path, name: str = DEFAULT_NAME, email: str = DEFAULT_EMA
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(path)
-    return written
+    return written + write_requirements(folder, source or installed_source())
