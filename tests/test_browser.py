@@ -24,8 +24,7 @@ from browser_support import (
     serve,
     zensical_site,
 )
-from conftest import EXAMPLE_SITE, REPO, page
-
+from conftest import EXAMPLE_SITE, page
 
 
 def _require(condition: bool, reason: str) -> None:

@@ -72,7 +72,7 @@ def test_the_readme_first_command_builds_the_example_site_in_a_fresh_venv(fresh_
 
 @pytest.fixture(scope="module")
 def wheel_venv(fresh_venv):
-    """The same venv with the wheel in place of the editable install: its dependencies are already there."""
+    """The same venv with the wheel in place of the editable install."""
     root, env_dir = fresh_venv
     try:
         run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", root / "dist", cwd=REPO)
@@ -80,6 +80,7 @@ def wheel_venv(fresh_venv):
         pytest.fail(f"building the wheel failed:\n{error.stdout}\n{error.stderr}")
     [wheel] = (root / "dist").glob("*.whl")
     python = env_dir / "bin" / "python"
+    run(python, "-m", "pip", "install", "--quiet", wheel)  # its dependencies, when the README's test did not run
     run(python, "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", wheel)
     # Nothing of the source checkout may leak in: the package must come from site-packages.
     where = run(python, "-c", "import mkdocs_researcher, sys; print(mkdocs_researcher.__file__)", cwd=root).stdout
@@ -121,6 +122,15 @@ def test_a_site_made_by_the_wheel_installs_that_wheel_in_its_workflow(wheel_venv
     assert requirement == f"./wheels/{wheel.name}" and (site / "wheels" / wheel.name).is_file()
     # pip, run where the workflow runs it, finds what the file names.
     plan = run(
-        env_dir / "bin" / "python", "-m", "pip", "install", "--dry-run", "--no-deps", "-r", "requirements.txt", cwd=site
+        env_dir / "bin" / "python",
+        "-m",
+        "pip",
+        "install",
+        "--dry-run",
+        "--force-reinstall",
+        "--no-deps",
+        "-r",
+        "requirements.txt",
+        cwd=site,
     )
     assert "Would install mkdocs-researcher" in plan.stdout
