@@ -35,13 +35,24 @@ class Diagnostic:
         return text.translate(_UNPRINTABLE)
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a record was written: an entry's file and line. A record read from another file than the one a
+    reporter reports on (an entry of a .bib file a page shows) starts its field path with its place, so that
+    messages about it, wherever they arise, name that file and line."""
+
+    file: str
+    line: int | None = None
+
+
 @dataclass
 class Reporter:
     """Collects diagnostics for one source file.
 
     ``lines`` maps a field path (a tuple of keys and list indexes) to its
     1-based line in ``file``; a path without its own line borrows the nearest
-    enclosing one.
+    enclosing one. A path that starts with a ``Place`` is reported against that
+    place instead.
     """
 
     file: str
@@ -57,9 +68,14 @@ class Reporter:
             path = path[:-1]
 
     def warn(self, path: tuple, problem: str, line: int | None = None) -> None:
-        self.found.append(
-            Diagnostic(self.file, line if line is not None else self.line_of(path), format_path(path), problem)
-        )
+        file, known_line, path = self.where(path)
+        self.found.append(Diagnostic(file, line if line is not None else known_line, format_path(path), problem))
+
+    def where(self, path: tuple) -> tuple[str, int | None, tuple]:
+        """The file and line of a field path, and the path as messages name it (without its place)."""
+        if path and type(path[0]) is Place:
+            return path[0].file, path[0].line, path[1:]
+        return self.file, self.line_of(path), path
 
 
 def format_path(path: Iterable) -> str:
@@ -71,6 +87,14 @@ def format_path(path: Iterable) -> str:
         else:
             text += f".{part}" if text else str(part)
     return text
+
+
+def quoting_written(problem: str, read: str, written: str) -> str:
+    """``problem`` quoting ``written`` where it starts by quoting ``read`` (cut at 60 characters, as messages
+    quote values): a value a reader cleaned up, such as a URL wrapped onto two lines, is named as the file
+    has it, where the researcher will look for it."""
+    quoted = f"'{read[:60]}'"
+    return f"'{written[:60]}'{problem[len(quoted) :]}" if problem.startswith(quoted) else problem
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

@@ -158,7 +158,7 @@ def test_problems_in_a_bib_name_the_file_line_and_key(build_site):
         "@article{after2021,\n  title={Still here},\n  year={2021}\n}\n"
     )
     pages = {"index.md": page({"publications": ["papers.bib", "missing.bib", "notes.txt"]}), "papers.bib": broken}
-    # The pdf is missing too: that message names the entry's key.
+    # The pdf is missing too: that message, raised while the page is rendered, names the entry's file, line and key.
     result = build_site(pages)
     warnings = result.researcher_warnings()
     assert any(w.startswith("researcher: docs/papers.bib:") and "broken2020" in w for w in warnings), warnings
@@ -168,7 +168,7 @@ def test_problems_in_a_bib_name_the_file_line_and_key(build_site):
     )
     assert any("'notes.txt' is not a publication" in w for w in warnings)
     assert (
-        "researcher: docs/index.md: cheng2025pipethreader.links.pdf: the file 'assets/pdf/pipethreader.pdf' "
+        "researcher: docs/papers.bib:3: cheng2025pipethreader.links.pdf: the file 'assets/pdf/pipethreader.pdf' "
         "does not exist (paths are relative to this page's file)" in warnings
     )
     assert "Still here" in titles(result.html())

@@ -481,7 +481,8 @@ def test_every_bad_input_warns_with_file_line_and_path(build_site):
         ),
         (
             "researcher: docs/index.md:12: publications[3].authors: "
-            'expected a list of author names, like [Yu Cheng, "Wang, Lei"], got a string; '
+            "'A, B' could be one \"Last, First\" name or several names: write a list, like [Ada Lovelace, Charles "
+            'Babbage], or join the names with "and", like "Lovelace, Ada and Babbage, Charles"; '
             "this publication is left out"
         ),
         (

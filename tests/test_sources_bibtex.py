@@ -230,7 +230,12 @@ def test_removing_code_leaves_codeurl_and_the_title_alone():
     expected = source.replace("  code = {https://github.com/doe/code},\n", "").replace("  abbr = {CODE},\n", "").strip()
     assert pub.bibtex == expected  # every other byte as written, line breaks included
     assert "codeurl = {https://example.org/codeurl}" in pub.bibtex and "Learning to code" in pub.bibtex
-    assert [link.kind for link in pub.links] == ["code"] and pub.abbr == "CODE"
+    # codeurl is a link of a name the researcher chose: a button of its own, after al-folio's code.
+    assert [(link.kind, link.url) for link in pub.links] == [
+        ("code", "https://github.com/doe/code"),
+        ("code", "https://example.org/codeurl"),
+    ]
+    assert pub.abbr == "CODE"
 
 
 def _fields(bibtex_text: str) -> dict:

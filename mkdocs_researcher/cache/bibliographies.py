@@ -12,13 +12,13 @@ import hashlib
 from dataclasses import dataclass, field
 
 from .. import __version__
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Place
 from ..gcpause import gc_paused
 from ..model.records import Author, Link, Publication
 from .keys import package_files
 from .store import CacheStore, DataclassCodec, WrongShape
 
-_CODEC = DataclassCodec(Publication, Link, Diagnostic, shared=(Author,))
+_CODEC = DataclassCodec(Publication, Link, Diagnostic, Place, shared=(Author,))
 
 Entries = tuple[list[Publication], list[Diagnostic]]  # a file's publications, and the problems reading it found
 

@@ -29,6 +29,8 @@ import typing
 from collections.abc import Callable
 from pathlib import Path
 
+from ..diagnostics import Place
+
 FORMAT = 2  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN
 
 # What this store writes (NAME.json, NAME.RANDOM.tmp while writing) and what earlier versions wrote
@@ -130,7 +132,8 @@ class DataclassCodec:
 
     Only the classes given are ever built, each from its own fields' values, every one checked
     against the field's type (str, int, bool, float, None, unions of them, lists, mappings with str
-    keys, tuples of str/int, and the other classes given); anything else raises ``WrongShape``.
+    keys, tuples of str/int that may start with a ``Place``, and the other classes given); anything else
+    raises ``WrongShape``.
 
     Instances of the ``shared`` classes (frozen, of plain fields: an entry's authors) are written once
     each, in a table, and referred to by their number: the same names recur in most entries of a
@@ -215,8 +218,8 @@ class _Decoder:
         if hint in self.codec.fields:
             return self._class_reader(hint)
         origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-        if hint is tuple:  # where an entry was written: keys and list indexes
-            return _field_path
+        if hint is tuple:  # where an entry was written: keys and list indexes, after its Place in a file
+            return self._field_path
         if origin is list and arguments[0] in self.tables:  # an entry's authors: numbers, checked at once
             table = self.tables[arguments[0]]
             return lambda value: (
@@ -238,6 +241,11 @@ class _Decoder:
             choices = [self.reader(argument) for argument in arguments]
             return lambda value: _first_fitting(choices, value)
         raise TypeError(f"a field of type {hint} cannot be kept in a cache file")
+
+    def _field_path(self, value) -> tuple:
+        if type(value) is list and value and type(value[0]) is list and Place in self.codec.fields:
+            return (self.reader(Place)(value[0]), *_field_path(value[1:]))
+        return _field_path(value)
 
     def _class_reader(self, cls: type):
         fields, hints = self.codec.fields[cls], self.codec.hints[cls]

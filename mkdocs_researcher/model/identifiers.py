@@ -13,7 +13,7 @@ from urllib.parse import quote, unquote, urlsplit
 from .records import Publication
 
 _ID_PREFIX = re.compile(r"^(?:doi|arxiv)\s*:\s*", re.IGNORECASE)
-_DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/", re.IGNORECASE)
+_DOI_URL = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 # 2410.12345 (since 2007) or hep-th/9901001 (before), and its version. It starts a path segment: searched
 # from anywhere, the archive name's letters would be read again from each of them.
 _ARXIV_ID = re.compile(r"(?:^|/)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?")
@@ -24,6 +24,17 @@ _REPO_PART = re.compile(r"[\w.-]+")
 def without_id_prefix(value: str) -> str:
     """A DOI or arXiv id without the ``doi:`` or ``arXiv:`` a source may write before it."""
     return _ID_PREFIX.sub("", value)
+
+
+def after_doi_prefix(value: str) -> str | None:
+    """What follows ``doi:`` (any case, spaces around the colon); None if the value does not start with it."""
+    found = _ID_PREFIX.match(value)
+    return value[found.end() :] if found and value[:3].lower() == "doi" else None
+
+
+def canonical_doi_url(url: str) -> str:
+    """A doi.org URL however written (http, dx.doi.org, www.doi.org) as https://doi.org/…; any other as it is."""
+    return _DOI_URL.sub("https://doi.org/", url, count=1)
 
 
 def doi_of_text(text: str) -> str | None:

@@ -86,8 +86,8 @@ class Bibliographies:
             if text is None
             else file_format.read(text, file_reporter, assets_prefix=assets_prefix, private_fields=private_fields)
         )
-        for pub in pubs:
-            pub.origin = (pub.key,)  # later messages about an entry (a missing pdf) name its key
         if not pubs and not found and text is not None:
             file_reporter.warn((), "the file has no entries")
+        # In the order of the file's lines, not of the reader's steps (a key used twice is found once all are read).
+        found.sort(key=lambda diagnostic: diagnostic.line or 0)
         return pubs, found

@@ -30,9 +30,17 @@ from bibtexparser.model import (
     String,
 )
 
-from ..diagnostics import Reporter
+from ..diagnostics import Place, Reporter, quoting_written
 from ..gcpause import gc_paused
-from ..model.names import ANY_MARK, ET_AL, parse_author, split_marks
+from ..model.names import (
+    ANY_MARK,
+    ET_AL,
+    SEPARATOR_IN_BRACES,
+    parse_author,
+    split_marks,
+    split_name_list,
+    split_outside_braces,
+)
 from ..model.records import MONTH_NAMES, Author, Publication, display_pages
 from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
 from .keys import unique_keys
@@ -192,9 +200,10 @@ class _Splitter:
     def add(self, block: Block, offset: int) -> None:
         line = block.start_line + offset
         if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)) and isinstance(
-            block.ignore_error_block, Entry
+            block.ignore_error_block, (Entry, String)
         ):
-            block = block.ignore_error_block  # duplicate keys and fields are handled for all entries alike
+            # Duplicate keys and fields are handled for all entries alike; a macro defined twice, by _strings.
+            block = block.ignore_error_block
         if isinstance(block, Entry):
             # Unbalanced as BibTeX counts braces: bibtexparser may have ended it at an escaped \{ or \}.
             balanced = _bibtex_depth(block.raw) == 0
@@ -484,7 +493,9 @@ def _group_end(value: str, start: int) -> int | None:
 class _Values:
     """The fields of one entry: macros resolved, crossref filled in, TeX decoded on request."""
 
-    def __init__(self, entry: _Entry, parent: _Entry | None, macros: _Macros, reporter: Reporter):
+    def __init__(
+        self, entry: _Entry, parent: _Entry | None, macros: _Macros, reporter: Reporter, private: PrivateFields
+    ):
         self.entry, self.parent = entry, parent
         self.fields = entry.fields
         if parent is not None:
@@ -495,9 +506,14 @@ class _Values:
         self.key = entry.key
         self.macros = macros
         self.reporter = reporter
+        self.private = private
         self._resolved: dict[str, str] = {}  # each macro warning once, however often a field is read
+        self._read = {"crossref"}  # the names asked for, present or not; crossref named the parent already
+        self._urls: dict[str, tuple[str, str]] = {}  # name -> (what url() read, the value as written), if unlike
 
     def warn(self, name: str, problem: str) -> None:
+        if name in self._urls:
+            problem = quoting_written(problem, *self._urls[name])
         self.reporter.warn((self.key, name), problem, line=self._line(name))
 
     def _line(self, name: str) -> int:
@@ -508,6 +524,7 @@ class _Values:
 
     def raw(self, name: str) -> str | None:
         """The value with macros resolved but TeX left as written."""
+        self._read.add(name)
         field = self.fields.get(name)
         if field is None:
             return None
@@ -528,15 +545,34 @@ class _Values:
         value = self.raw(name)
         return (tex_to_text(value) or None) if value is not None else None
 
+    def first_text(self, *names: str) -> str | None:
+        """The text of the first of ``names`` that has some. They are one field under several names: all of them
+        count as read."""
+        self._read.update(names)
+        return next(filter(None, map(self.text, names)), None)
+
     def url(self, name: str) -> str | None:
-        """A URL or id: no spaces, no braces, and \\_ or \\% written as _ and %."""
-        value = self.raw(name)
-        if value and _URL_NOISE.search(value):
-            value = _URL_NOISE.sub("", value)
+        """A URL or id: no braces, \\_ or \\% written as _ and %, and no spaces (a long URL may be wrapped onto
+        the next line), except single ones in HTML markup, where they part a tag from its attributes:
+        <a href="…">. Messages about it quote the value as written."""
+        written = self.raw(name)
+        if not written:
+            return None
+        value = _URL_NOISE.sub("", written) if _URL_NOISE.search(written) else written
+        value = squash(value) if "<" in value else "".join(value.split())
+        if value != written:
+            self._urls[name] = (value, squash(written))
         return value or None
 
+    def unread_fields(self) -> Iterator[tuple[str, str]]:
+        """The entry's own fields that nothing has read, private ones left out, as (name, value with macros
+        resolved), in the order written: once every field this reader knows is read, those left may be links
+        under names of the researcher's choosing."""
+        for name in [name for name in self.entry.fields if name not in self._read and name not in self.private]:
+            yield name, self.raw(name)
 
-_URL_NOISE = re.compile(r"\s+|[{}]|\\(?=[_%&#~$])")
+
+_URL_NOISE = re.compile(r"[{}]|\\(?=[_%&#~$])")
 
 
 # A value's text once @string macros are expanded. Far more than any real field (a long abstract is a few
@@ -597,34 +633,31 @@ class _Macros:
 # together, as (\s*[A-Z]\w*)+ lets them, split a run of capitals in exponentially many ways.
 _PERSON_IN_BRACES = re.compile(r"^\{[^{},]+,\s*[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*\}$")
 _COMPANY = re.compile(r"\b(?:Inc|Ltd|LLC|GmbH|Co|Corp|AG|SA|plc|and)\b\.?", re.IGNORECASE)
-# Matches start at the first space of a run only (?<!\s\s): a run without "and" is read once, not once per space.
-_AND = re.compile(r"(\s(?<!\s\s)\s*and\s+)", re.IGNORECASE)
-# A space or comma inside braces, as in {Barnes and Noble, Inc.} (nesting up to three deep is seen).
-_SEPARATOR_IN_BRACES = re.compile(r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*?[\s,]")
 # The comma alone: "\s*,\s*" would read a long run of spaces again from each of them. The spaces stay
 # with the parts, whose words are split at spaces anyway.
 _COMMA = re.compile(r"(,)")
 _SPACE = re.compile(r"(\s+)")
 
 
-def _split_outside_braces(text: str, separator: re.Pattern) -> list[str]:
-    """``text`` split at ``separator`` (one capturing group) where it is not inside braces."""
-    pieces = separator.split(text)  # text, separator, text, …
-    if "{" not in text or not _SEPARATOR_IN_BRACES.search(text):  # braces only around accents, as in M{\"u}ller
-        return pieces[::2]
-    parts, depth = [""], 0
-    for index, piece in enumerate(pieces):
-        if index % 2 and depth == 0:
-            parts.append("")
-        else:  # text, or a separator inside braces: {World Health Organization}, {Barnes and Noble}
-            parts[-1] += piece
-            depth += piece.count("{") - piece.count("}")
-    return parts
+def _authors(values: _Values, field: str) -> list[Author]:
+    """BibTeX's name list: names separated by the word "and" outside braces.
 
-
-def _authors(value: str | None) -> list[Author]:
-    """BibTeX's name list: names separated by the word "and" outside braces."""
-    return [_author(name) for name in _split_outside_braces(squash(value or ""), _AND) if name]
+    A comma that ends a name, as in "Park, Soobeen, and Kim, Jae", would make BibTeX read "Soobeen" as a
+    suffix (like Jr.) and no given name at all: it is left out, with a warning.
+    """
+    names = split_name_list(squash(values.raw(field) or ""))
+    ending_in_comma = [name for name in names if name.endswith(",")]
+    if ending_in_comma:
+        first = ending_in_comma[0]
+        values.warn(
+            field,
+            f"the name '{first}' ends with a comma; it is read as '{first.rstrip(', ')}'"
+            if len(ending_in_comma) == 1
+            else f"{len(ending_in_comma)} names end with a comma ('{first}' and {len(ending_in_comma) - 1} more); "
+            "each is read without it",
+        )
+        names = [name.rstrip(", ") for name in names]
+    return [_author(name) for name in names if name]
 
 
 @lru_cache(maxsize=65536)
@@ -632,7 +665,7 @@ def _author(raw: str) -> Author:
     """One BibTeX name: "First von Last", "von Last, First" or "von Last, Jr, First"; marks kept apart."""
     words = raw.split()
     plain = raw.count(",") == 1 or "," not in raw and not _has_von(words)
-    if plain and not ("{" in raw and _SEPARATOR_IN_BRACES.search(raw)):
+    if plain and not ("{" in raw and SEPARATOR_IN_BRACES.search(raw)):
         # "First Last" or "Last, First" (no von, no Jr) mean the same in BibTeX and front matter, once decoded.
         return parse_author(" ".join(map(_word_text, words)))  # words repeat: each is decoded once
     name, marks = split_marks(raw) if ANY_MARK.search(raw) else (raw, "")
@@ -645,8 +678,8 @@ def _author(raw: str) -> Author:
         whole = tex_to_text(name)
         return Author(name=whole, marks=marks, family=whole)
     parts = [
-        [(word, _word_text(word)) for word in _split_outside_braces(part, _SPACE) if word]
-        for part in _split_outside_braces(name, _COMMA)
+        [(word, _word_text(word)) for word in split_outside_braces(part, _SPACE) if word]
+        for part in split_outside_braces(name, _COMMA)
     ]
     for part in parts:  # marks written in TeX, like \textsuperscript{\dag}, show once decoded
         if part and ANY_MARK.search(part[-1][1]):
@@ -690,7 +723,7 @@ def _is_von(raw: str, text: str) -> bool:
 
 
 def _arxiv_eprint(values: _Values) -> bool:
-    return (values.text("archiveprefix") or values.text("eprinttype") or "").lower() == "arxiv"
+    return (values.first_text("archiveprefix", "eprinttype") or "").lower() == "arxiv"
 
 
 def _type(entry_type: str, values: _Values, venue: str | None) -> str:
@@ -716,6 +749,7 @@ _MONTHS = {
 def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
     """Year, month, and a year that is words ("In Press") to show in the note."""
     year_text = values.text("year") or ""
+    date_text = values.text("date") or ""  # biblatex: date = {2019-03-15}
     month = _month(values)
     # Decimal digits of any script are what int() reads (as \d does); isdigit() also takes ², which int() refuses.
     if len(year_text) == 4 and year_text.isdecimal():
@@ -723,7 +757,7 @@ def _date(values: _Values) -> tuple[int | None, int | None, str | None]:
     year = _YEAR.search(year_text)
     if year:
         return int(year.group(1)), month, None
-    date = _ISO_DATE.match(values.text("date") or "")  # biblatex: date = {2019-03-15}
+    date = _ISO_DATE.match(date_text)
     if date:
         return int(date.group(1)), month or _MONTHS.get(date.group(2) or ""), None
     if any(char.isnumeric() for char in year_text):  # "In Press" is meant as words; "²" or "99" is a mistake
@@ -754,11 +788,11 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
     year, month, year_words = _date(values)
     # A thesis is "at" its school: biblatex exports may put subject categories in journaltitle.
     venue_fields = _THESIS_VENUE_FIELDS if _TYPES.get(entry.type) == "thesis" else _VENUE_FIELDS
-    venue = next(filter(None, map(values.text, venue_fields)), None)
+    venue = values.first_text(*venue_fields)
     pub = Publication(
         title=title,
         key=values.key,
-        authors=_authors(values.raw("author")),
+        authors=_authors(values, "author"),
         venue=venue,
         year=year,
         month=month,
@@ -768,14 +802,15 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         tags=tags_from(values.text("keywords")),
         trusted=False,
         volume=values.text("volume"),
-        issue=values.text("number") or values.text("issue"),
+        issue=values.first_text("number", "issue"),
         pages=display_pages(values.text("pages")),
         publisher=values.text("publisher"),
         edition=values.text("edition"),
-        editors=_authors(values.raw("editor")),
+        editors=_authors(values, "editor"),
         series=values.text("series"),
         isbn=values.text("isbn"),
         issn=values.text("issn"),
+        origin=(Place(values.reporter.file, entry.line), entry.key),  # messages from the page name the entry
     )
     eprint = values.url("eprint")
     link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None
@@ -814,20 +849,19 @@ def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: Pri
     by_key: dict[str, _Entry] = {}
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
-    pubs, lines = [], []
+    pubs = []
     for entry in entries:
-        values = _Values(entry, _crossref_parent(entry, by_key, macros, reporter), macros, reporter)
+        values = _Values(entry, _crossref_parent(entry, by_key, macros, reporter), macros, reporter, private)
         pub = _publication(entry, values, assets_prefix)
         if pub is not None:
             pub.bibtex = published_bibtex(entry, private)
             pubs.append(pub)
-            lines.append(entry.line)
     # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
     # this one included, until the cycle collector runs: emptied here, the entries are freed at once
     # instead of being walked by that collection.
     entries.clear()
     by_key.clear()
-    return unique_keys(pubs, reporter, lines)
+    return unique_keys(pubs, reporter)
 
 
 def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], _Macros]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from itertools import accumulate, islice
 from os import PathLike
 from typing import Any
 
-from ..diagnostics import Reporter
+from ..diagnostics import Place, Reporter, quoting_written
 from ..model.names import ET_AL, parse_author, split_marks
 from ..model.records import Author, Publication, display_pages
 from .keys import unique_keys
@@ -86,13 +87,12 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
         )
         return []
     lines = _item_lines(text, len(items))
-    pubs, pub_lines = [], []
+    pubs = []
     for index, item in enumerate(items):
         pub = _publication(item, index, lines[index], reporter, assets_prefix)
         if pub is not None:
             pubs.append(pub)
-            pub_lines.append(lines[index])
-    return unique_keys(pubs, reporter, pub_lines)
+    return unique_keys(pubs, reporter)
 
 
 def _too_deep(text: str) -> int | None:
@@ -132,8 +132,11 @@ class _Item:
         self.key = key
         self.line = line
         self.reporter = reporter
+        self._read = set(_READ_AS_DATA)  # the names asked for, present or not
+        self._urls: dict[str, tuple[str, str]] = {}  # name -> (what url() read, the value as written), if unlike
 
     def text(self, name: str) -> str | None:
+        self._read.add(name)
         value = self.fields.get(name)
         if isinstance(value, list):  # container-title may be a list of alternatives; the first is the main one
             value = value[0] if value else None
@@ -142,11 +145,30 @@ class _Item:
         return _SPACES.sub(" ", _RICH_TEXT.sub("", str(value))).strip() or None
 
     def url(self, name: str) -> str | None:
-        value = self.text(name)
-        return value.replace(" ", "") if value else None
+        """A URL or id: no spaces, except single ones in HTML markup, where they part a tag from its attributes:
+        <a href="…">. Messages about it quote the value as written."""
+        written = self.text(name)
+        if not written or "<" in written or " " not in written:
+            return written
+        self._urls[name] = (written.replace(" ", ""), written)
+        return self._urls[name][0]
+
+    def unread_fields(self) -> Iterator[tuple[str, str]]:
+        """The item's fields of text nothing has read so far, as (name, text): once the known fields are read,
+        those left may be links under names of the author's choosing."""
+        for name in [name for name in self.fields if name not in self._read]:
+            text = self.text(name)
+            if text is not None:
+                yield name, text
 
     def warn(self, name: str, problem: str) -> None:
+        if name in self._urls:
+            problem = quoting_written(problem, *self._urls[name])
         self.reporter.warn((self.key, name), problem, line=self.line)
+
+
+# What an item's Publication takes from its fields without asking for their text.
+_READ_AS_DATA = ("citation-key", "id", "issued", "author", "editor")
 
 
 def _publication(item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str) -> Publication | None:
@@ -187,6 +209,7 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
         series=source.text("collection-title"),
         isbn=source.text("isbn"),
         issn=source.text("issn"),
+        origin=(Place(reporter.file, line), key),  # messages from the page name the item
     )
     apply_display_fields(pub, source, assets_prefix)
     return pub

@@ -34,7 +34,7 @@ class Context:
     default_language: str = "en"
 
 
-def _type_name(value: Any) -> str:
+def type_name(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, (int, float)):
@@ -97,7 +97,7 @@ class Text(Kind):
         if self.localised and is_localised(value):
             value = pick_language(value, ctx, path)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise Invalid(f"expected {self.expected}, got {_type_name(value)}")
+            raise Invalid(f"expected {self.expected}, got {type_name(value)}")
         text = str(value).strip()
         if not text:
             raise Invalid(f"expected {self.expected}, got an empty string")
@@ -147,7 +147,7 @@ class Integer(Kind):
             except ValueError:  # digits to isdigit that int() does not read ("²"), or more than it converts
                 pass
         if isinstance(value, bool) or not isinstance(value, int):
-            raise Invalid(f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip())
+            raise Invalid(f"expected {self.expected}, got {type_name(value)} {_quote(value)}".rstrip())
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise Invalid(f"expected {self.expected}, got {value}")
         return value
@@ -205,7 +205,7 @@ class Boolean(Kind):
         answer = parse_boolean(value) if isinstance(value, str) else None
         if answer is not None:
             return answer
-        raise Invalid(f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip())
+        raise Invalid(f"expected {self.expected}, got {type_name(value)} {_quote(value)}".rstrip())
 
     def json_schema(self):
         return {"type": "boolean"}
@@ -220,7 +220,7 @@ class Choice(Kind):
         text = str(value).strip().lower() if isinstance(value, (str, int)) else None
         if text not in self.values:
             raise Invalid(
-                f"expected {self.expected}, got {_type_name(value)} {_quote(value)}".rstrip()
+                f"expected {self.expected}, got {type_name(value)} {_quote(value)}".rstrip()
                 + did_you_mean(str(value), self.values)
             )
         return text
@@ -250,7 +250,7 @@ class Date(Kind):
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise Invalid(f"expected {self.expected}, got {_type_name(value)}")
+            raise Invalid(f"expected {self.expected}, got {type_name(value)}")
         text = value.strip()
         if self.allow_present and text.lower() in ("present", "now", "current", "today"):
             return PRESENT
@@ -289,7 +289,7 @@ class ListOf(Kind):
             if self.single_ok and not isinstance(value, dict):
                 value = [value]
             else:
-                raise Invalid(f"expected {self.expected}, got {_type_name(value)}")
+                raise Invalid(f"expected {self.expected}, got {type_name(value)}")
         result = []
         for index, item in enumerate(value):
             try:
@@ -313,38 +313,35 @@ class Links(Kind):
 
     def check(self, value, ctx, path):
         if not isinstance(value, dict) or is_localised(value) and not set(value) & set(link_kinds.LINK_KINDS):
-            raise Invalid(f"expected {self.expected}, got {_type_name(value)}")
-        result = []
-        for kind, raw in value.items():
-            kind = str(kind).strip()
-            where = path + (kind,)
-            if raw is None or raw == "":
-                continue
-            try:
-                text = Text().check(raw, ctx, where)
-            except Invalid as problem:
-                ctx.reporter.warn(where, f"{problem}; this link is left out")
-                continue
-            url, _ = link_kinds.expand(kind.lower(), text)
-            if (
-                kind.lower() not in link_kinds.LINK_KINDS
-                and not link_kinds.looks_like_url(url)
-                and not _looks_like_path(url)
-            ):
-                ctx.reporter.warn(
-                    where,
-                    f"unknown link kind '{kind}' with a value that is not a URL"
-                    f"{did_you_mean(kind, link_kinds.LINK_KINDS)}; this link is left out",
-                )
-                continue
-            safe = link_kinds.safe_url(url)
-            if safe is None:
-                ctx.reporter.warn(
-                    where, f"'{text[:60]}' is not an http(s), mailto or relative URL; this link is left out"
-                )
-                continue
-            result.append(Link(kind.lower(), safe, link_kinds.label_for(kind.lower())))
-        return result
+            raise Invalid(f"expected {self.expected}, got {type_name(value)}")
+        links = (
+            self.link(str(kind).strip().lower(), raw, ctx, path + (str(kind).strip(),)) for kind, raw in value.items()
+        )
+        return list(filter(None, links))
+
+    @staticmethod
+    def link(kind: str, raw, ctx: Context, where: tuple) -> Link | None:
+        """The link of one ``kind`` (lower case); None if there is none, with a warning if one was meant."""
+        if raw is None or raw == "":
+            return None
+        try:
+            text = Text().check(raw, ctx, where)
+        except Invalid as problem:
+            ctx.reporter.warn(where, f"{problem}; this link is left out")
+            return None
+        url, _ = link_kinds.expand(kind, text)
+        if kind not in link_kinds.LINK_KINDS and not link_kinds.looks_like_url(url) and not _looks_like_path(url):
+            ctx.reporter.warn(
+                where,
+                f"unknown link kind '{where[-1]}' with a value that is not a URL"
+                f"{did_you_mean(kind, link_kinds.LINK_KINDS)}; this link is left out",
+            )
+            return None
+        safe = link_kinds.safe_url(url)
+        if safe is None:
+            ctx.reporter.warn(where, f"'{text[:60]}' is not an http(s), mailto or relative URL; this link is left out")
+            return None
+        return Link(kind, safe, link_kinds.label_for(kind))
 
     def json_schema(self):
         known = {k: {"type": ["string", "number"]} for k in link_kinds.LINK_KINDS}
@@ -357,13 +354,14 @@ def _looks_like_path(value: str) -> bool:
 
 
 class Url(Kind):
-    """A URL or a path relative to the page; unsafe schemes are refused."""
+    """A URL or a path relative to the page, also as people write one (``osf.io/x``, ``<a href="…">``, see
+    ``links.written_url``); unsafe schemes are refused."""
 
     expected = "an http(s), mailto or relative URL"
 
     def check(self, value, ctx, path):
         text = Text(localised=False).check(value, ctx, path)
-        safe = link_kinds.safe_url(text)
+        safe = link_kinds.safe_url(link_kinds.written_url(text))
         if safe is None:
             raise Invalid(f"'{text[:60]}' is not {self.expected}")
         return safe
@@ -409,6 +407,9 @@ class Record(Kind):
     finish: Callable[[dict, Context, tuple], dict] | None = None
     description: str = ""
     lenient: bool = False  # keep the record without a bad optional field instead of leaving it out
+    # Other fields that are links become buttons after those of `links:`: a field named as a link kind (or an
+    # alias, codelink: …) as if it were in `links:`, any other name when its value is a web address.
+    link_fields: bool = False
     by_name: dict[str, Field] = field(init=False)
 
     def __post_init__(self):
@@ -418,17 +419,22 @@ class Record(Kind):
     def check(self, value, ctx, path):
         if not isinstance(value, dict) or is_localised(value) and not set(value) & set(self.by_name):
             required = ", ".join(f.name for f in self.fields if f.required)
-            raise Invalid(f"expected {self.expected} ({required}, …), got {_type_name(value)}")
+            raise Invalid(f"expected {self.expected} ({required}, …), got {type_name(value)}")
         # A list entry with a bad field is left out whole; a single record (the profile) only loses the field.
         consequence = f"this {self.name} is left out"
         values: dict[str, Any] = {}
         problems: list[tuple[tuple, str]] = []
+        other_links: list[Link] = []
         for key, raw in value.items():
             spec = self.by_name.get(str(key))
             if spec is None:
-                ctx.reporter.warn(
-                    path + (key,), f"unknown field of {_article(self.name)}{did_you_mean(key, self.by_name)}"
-                )
+                if self.link_fields and self._is_link_field(str(key), raw):
+                    link = Links.link(link_kinds.field_link_kind(str(key)), raw, ctx, path + (key,))
+                    other_links += [link] if link else []
+                else:
+                    ctx.reporter.warn(
+                        path + (key,), f"unknown field of {_article(self.name)}{did_you_mean(key, self.by_name)}"
+                    )
                 continue
             if raw is None:
                 continue
@@ -450,9 +456,18 @@ class Record(Kind):
                 ctx.reporter.warn(where, f"{problem}; {consequence}")
         if problems and not (self.lenient and not missing):
             raise Reported(consequence)
+        if other_links:
+            values["links"] = values.get("links", []) + other_links
         if self.finish:
             values = self.finish(values, ctx, path)
         return self.build(**values)
+
+    def _is_link_field(self, name: str, raw: Any) -> bool:
+        """A link kind's name, or a web address under a name that is no misspelt URL field (``ulr:``)."""
+        if link_kinds.field_link_kind(name) in link_kinds.LINK_KINDS:
+            return True
+        url_fields = [f.name for f in self.fields if isinstance(f.kind, Url)]
+        return isinstance(raw, str) and link_kinds.is_web_link(raw) and not did_you_mean(name, url_fields)
 
     def json_schema(self):
         properties = {}
@@ -462,6 +477,15 @@ class Record(Kind):
                 schema["description"] = spec.description
             properties[spec.name] = schema
         schema = {"type": "object", "properties": properties, "additionalProperties": False}
+        if self.link_fields:
+            names = sorted((set(link_kinds.LINK_KINDS) | set(link_kinds.FIELD_LINK_KINDS)) - set(self.by_name))
+            link = {"type": ["string", "number"], "description": "A link, shown as a button like those of links."}
+            schema["patternProperties"] = {f"^({'|'.join(names)})([_-]?(link|url))?$": link}
+            schema["additionalProperties"] = {
+                "type": "string",
+                "pattern": r"^\s*(https?://|doi:|<a\s|[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/)",
+                "description": "A web address (https://…, osf.io/…): a link button labelled with the field's name.",
+            }
         required = [f.name for f in self.fields if f.required]
         if required:
             schema["required"] = required

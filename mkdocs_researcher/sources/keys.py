@@ -5,42 +5,44 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
-from ..diagnostics import Reporter
+from ..diagnostics import Place, Reporter
 from ..model.records import Publication, derive_key
 from ..model.urls import key_slug
 
 
-def unique_keys(
-    pubs: list[Publication], reporter: Reporter, lines: list[int | None] | None = None
-) -> list[Publication]:
+def unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication]:
     """``pubs`` with a key each, no two alike, and an anchor each, no two alike; what changed is reported.
 
     A missing key is derived from the entry. A second use of a key becomes KEY-2 (then -3…, past every key
     the entries have already), so neither entry is lost. Two keys that differ only in characters a slug
-    leaves out (a:b, a-b) give the later entry a slug of its own. ``lines`` are the entries' lines in the
-    reporter's file, where they are known. An entry that changes is a copy: the others may be cached.
+    leaves out (a:b, a-b) give the later entry a slug of its own. Each message names the entry where it was
+    written (an entry of a .bib or CSL file by its ``Place``), and a second use names the first one, in
+    whichever file that is. An entry that changes is a copy: the others may be cached.
     """
     taken = {pub.key for pub in pubs}
-    first_line: dict[str, int | None] = {}
+    first_use: dict[str, tuple[str, int | None, bool]] = {}  # key -> file, line, read from a publication file
     next_number: dict[str, int] = {}  # a thousand uses of one key look for a free number once, not a thousand times
     anchors: set[str] = set()
     result = []
-    for pub, line in zip(pubs, [None] * len(pubs) if lines is None else lines, strict=True):
+    for pub in pubs:
         key = pub.key
         if not key:
             key = derive_key(pub.authors, pub.year, pub.title)
-            reporter.warn(pub.origin, f"this entry has no key; it is kept as {key}", line=line)
-        if key in first_line:
+            reporter.warn(pub.origin, f"this entry has no key; it is kept as {key}")
+        file, line, _ = reporter.where(pub.origin)
+        placed = bool(pub.origin) and type(pub.origin[0]) is Place
+        if key in first_use:
             number = next_number.get(key, 2)
             while f"{key}-{number}" in taken:
                 number += 1
             next_number[key] = number + 1
             renamed = f"{key}-{number}"
-            used = f" by the entry on line {first_line[key]}" if first_line[key] else ""
-            where = pub.origin + ("key",) if pub.origin else (key,)
-            reporter.warn(where, f"this key is already used{used}; this entry is kept as {renamed}", line=line)
+            reporter.warn(
+                _key_path(pub, key),
+                f"this key is already used{_by_entry(first_use[key], file)}; this entry is kept as {renamed}",
+            )
             key = renamed
-        first_line.setdefault(key, line)
+        first_use.setdefault(key, (file, line, placed))
         taken.add(key)
         slug = own_slug = key_slug(key)
         if slug in anchors:
@@ -51,3 +53,20 @@ def unique_keys(
             pub = dataclasses.replace(pub, key=key, slug=slug)
         result.append(pub)
     return result
+
+
+def _key_path(pub: Publication, key: str) -> tuple:
+    """What a message about an entry's key names: a BibTeX or CSL entry by its key (no field of it), an entry
+    written in YAML by its ``key`` field."""
+    if pub.origin and type(pub.origin[0]) is Place:
+        return (pub.origin[0], key)
+    return pub.origin + ("key",) if pub.origin else (key,)
+
+
+def _by_entry(first: tuple[str, int | None, bool], file: str) -> str:
+    """Who used a key first, as a message says it: " by the entry on line 3", or at another file's line."""
+    first_file, first_line, placed = first
+    if first_file != file:
+        return f" by the entry at {first_file}:{first_line}" if first_line else f" by an entry of {first_file}"
+    # Entries of a .bib or CSL file are told apart by their lines; a page's own by their paths (publications[1]).
+    return f" by the entry on line {first_line}" if placed and first_line else ""

@@ -4,10 +4,10 @@ keywords, and the words of the messages about entries left out."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from ..model.links import expand, is_relative, label_for, safe_url
+from ..model.links import expand, field_link_kind, is_relative, is_web_link, label_for, safe_url
 from ..model.records import Link, Publication
 from .bibtex_fields import DISPLAY_ONLY_FIELDS
 from .fields import parse_boolean
@@ -31,6 +31,9 @@ _LINK_FIELDS = (
     ("hal_id", "hal"),
 )
 _FILE_LINKS = frozenset(("pdf", "slides", "poster", "supp"))  # al-folio looks these up under assets/pdf/
+# Fields with a URL that is no link for a reader: al-folio's own (preview is an image), DBLP's record of
+# where the entry came from, Zotero's copyright (a licence).
+_NOT_LINKS = DISPLAY_ONLY_FIELDS | frozenset(("biburl", "bibsource", "copyright"))
 
 
 class FieldSource(Protocol):
@@ -44,6 +47,11 @@ class FieldSource(Protocol):
 
     def warn(self, name: str, problem: str) -> None: ...
 
+    def unread_fields(self) -> Iterable[tuple[str, str]]:
+        """(lower-case name, value) of each field nothing has read so far, in the order written, never a private
+        one: once the known fields are read, those whose value is a web address become links."""
+        ...
+
 
 def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
     """al-folio's fields (abbr, selected, award, additional_info) and every link field onto ``pub``."""
@@ -56,6 +64,11 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
     for field, kind in _LINK_FIELDS:
         value = source.url(field) if field in source.fields else None
         link = link_for(kind, value, source, field, assets_prefix) if value else None
+        if link:
+            pub.links.append(link)
+    for field in [field for field, _ in source.unread_fields() if field not in _NOT_LINKS]:
+        value = source.url(field)
+        link = link_for(field_link_kind(field), value, source, field) if value and is_web_link(value) else None
         if link:
             pub.links.append(link)
     unique: dict[str, Link] = {}

@@ -7,7 +7,7 @@ what a page may say; ``sections.json_schema()`` publishes it for editors.
 from __future__ import annotations
 
 from ..model import records as model
-from ..model.names import parse_author
+from ..model.names import ET_AL, parse_author, parse_listed_name, split_name_list
 from .fields import (
     Boolean,
     Choice,
@@ -27,22 +27,47 @@ from .fields import (
     Record,
     Text,
     Url,
+    type_name,
 )
 
 
 class Authors(Kind):
-    """A list of names; one string is refused because "A, B" is ambiguous with "Last, First"."""
+    """A list of names, or one string of names joined by "and" as in BibTeX ("Ada Lovelace and Babbage, Charles").
 
-    expected = 'a list of author names, like [Yu Cheng, "Wang, Lei"]'
+    A string with commas is refused unless it reads only one way: "Lovelace, Ada" alone could be one name or
+    two, and "Ada Lovelace, Charles Babbage and Alan Turing" is a list that BibTeX would read as two names.
+    """
+
+    expected = 'a list of author names, like [Yu Cheng, "Wang, Lei"], or names joined by "and"'
 
     def check(self, value, ctx, path):
+        if isinstance(value, str):
+            return self._from_string(value.strip())
         if not isinstance(value, list):
-            raise Invalid(f"expected {self.expected}, got {'a string' if isinstance(value, str) else 'something else'}")
+            raise Invalid(f"expected {self.expected}, got {type_name(value)}")
         names = ListOf(Text()).check(value, ctx, path)
         return [parse_author(name) for name in names]
 
+    def _from_string(self, text: str) -> list[model.Author]:
+        names = split_name_list(" ".join(text.split()))
+        authors = [parse_listed_name(name) for name in names]
+        # {A Company, Inc.} is one name and "others" none: the commas of the rest must read one way.
+        people = [
+            name
+            for name, author in zip(names, authors, strict=True)
+            if not name.startswith("{") and author.name != ET_AL
+        ]
+        with_comma = [name for name in people if "," in name]
+        if with_comma and (len(names) == 1 or len(with_comma) < len(people) or any(n.count(",") > 1 for n in people)):
+            raise Invalid(
+                f"'{text[:60]}' could be one \"Last, First\" name or several names: write a list, like [Ada "
+                'Lovelace, Charles Babbage], or join the names with "and", like "Lovelace, Ada and Babbage, Charles"'
+            )
+        return authors
+
     def json_schema(self):
-        return {"type": "array", "items": Text().json_schema()}
+        names = {"type": "string", "description": 'Names joined by "and", as in BibTeX.'}
+        return {"anyOf": [{"type": "array", "items": Text().json_schema()}, names]}
 
 
 AFFILIATION = Record(
@@ -87,7 +112,12 @@ PUBLICATION = Record(
     [
         Field("title", Text(), required=True),
         Field("key", Text(localised=False), description="Citation key, used in anchors (#pub-KEY) and URLs."),
-        Field("authors", Authors(), description='"First Last" or "Last, First"; trailing * † ‡ § marks are kept.'),
+        Field(
+            "authors",
+            Authors(),
+            description='"First Last" or "Last, First"; trailing * † ‡ § marks are kept. A list, or one string '
+            'of names joined by "and", as in BibTeX.',
+        ),
         Field("venue", Text()),
         Field("abbr", Text(), description="Venue badge, e.g. OSDI."),
         Field("year", Integer("a year like 2024", 1000, 9999)),
@@ -107,11 +137,17 @@ PUBLICATION = Record(
         Field("abstract", Markdown()),
         Field("note", Markdown()),
         Field("tags", ListOf(Text())),
-        Field("links", Links()),
+        Field(
+            "links",
+            Links(),
+            description="Link kind -> URL, id or file (pdf: paper.pdf, doi: 10.1/x). A field outside links named "
+            "as a link kind (pdf, code, codelink…), or any field whose value is a web address, is a link too.",
+        ),
         Field("page", Boolean(), description="false: no page of its own when publication_pages is on."),
     ],
     model.Publication,
     finish=_finish_publication,
+    link_fields=True,
 )
 
 PROJECT = Record(
@@ -127,6 +163,7 @@ PROJECT = Record(
         Field("links", Links()),
     ],
     model.Project,
+    link_fields=True,
 )
 
 
@@ -214,6 +251,7 @@ TALK = Record(
         Field("details", Markdown()),
     ],
     model.Talk,
+    link_fields=True,
 )
 
 TEACHING = Record(

@@ -10,20 +10,49 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from pylatexenc import latex2text, latexwalker
+from pylatexenc import latex2text, latexwalker, macrospec
 
 
 def _text_macros() -> latex2text.LatexContextDb:
-    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}); an unknown macro keeps its
-    argument."""
+    """pylatexenc's macros, plus some it lacks (Zotero writes < as {\\textless}, IEEE é as {\\a'e}); an unknown
+    macro keeps its argument."""
     macros = latex2text.get_default_latex_context_db()
     lacking = {"textless": "<", "textgreater": ">", "textbar": "|", "TeX": "TeX", "LaTeX": "LaTeX", "BibTeX": "BibTeX"}
     symbols = [latex2text.MacroTextSpec(name, text) for name, text in lacking.items()]
+    symbols.append(latex2text.MacroTextSpec("a", _tabbing_accent))
     macros.add_context_category("researcher-symbols", macros=symbols, prepend=True)
     macros.set_unknown_macro_spec(
         latex2text.MacroTextSpec("", discard=False)
     )  # pylatexenc would drop \\texttt{x} whole
     return macros
+
+
+def _parsing_macros() -> latexwalker.LatexContextDb:
+    """pylatexenc's macros as its parser reads them, plus \\a, which takes two arguments: \\a'e."""
+    parsing = latexwalker.get_default_latex_context_db()
+    parsing.add_context_category("researcher-accents", macros=[macrospec.std_macro("a", False, 2)], prepend=True)
+    return parsing
+
+
+def _tabbing_accent(node: latexwalker.LatexMacroNode, l2tobj: latex2text.LatexNodes2Text) -> str:
+    """LaTeX's \\a' (\\a`, \\a=…) is its accent \\' under another name, for tabbing, where \\' means something
+    else; IEEE's exports write accents so: {\\a'e}. Decoded as pylatexenc decodes the accent it names (it passes
+    itself as ``l2tobj``, by that name)."""
+    accent, letter = node.nodeargd.argnlist
+    # ' is read as characters, ~ as a special character (a no-break space), \' as a macro
+    name = next(filter(None, (getattr(accent, kind, None) for kind in ("chars", "specials_chars", "macroname"))), "")
+    spec = _MACROS.get_macro_spec(name) if name in _ACCENTS and letter is not None else None
+    if spec is None:  # not an accent: the text of what was written
+        return l2tobj.nodelist_to_text([part for part in (accent, letter) if part is not None])
+    named = latexwalker.LatexMacroNode(
+        name,
+        nodeargd=macrospec.ParsedMacroArgs(argspec="{", argnlist=[letter]),
+        nodeargs=[letter],
+        parsing_state=node.parsing_state,
+        pos=node.pos,
+        len=node.len,
+    )
+    return spec.simplify_repl(named, l2tobj)
 
 
 def _symbols(macros: latex2text.LatexContextDb, parsing: latexwalker.LatexContextDb) -> dict[str, str]:
@@ -41,7 +70,8 @@ def _symbols(macros: latex2text.LatexContextDb, parsing: latexwalker.LatexContex
 
 _MACROS = _text_macros()
 _LATEX = latex2text.LatexNodes2Text(latex_context=_MACROS, math_mode="verbatim")  # $...$ kept, for MathJax/KaTeX
-_PARSING_CONTEXT = latexwalker.get_default_latex_context_db()  # built once: pylatexenc would rebuild it on every call
+_PARSING_CONTEXT = _parsing_macros()  # built once: pylatexenc would rebuild it on every call
+_ACCENTS = frozenset("`'^\"~=.")  # the accents \\a names
 _SYMBOLS = _symbols(_MACROS, _PARSING_CONTEXT)
 _SYMBOL_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\}|\s*)")  # TeX eats the spaces after a macro's name
 # $$...$$ or $...$, neither dollar escaped. Each pattern here starts with the character it looks for, and

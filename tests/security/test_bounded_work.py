@@ -24,6 +24,7 @@ from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model import identifiers, names
 from mkdocs_researcher.model import records as model
 from mkdocs_researcher.publish import citation
+from mkdocs_researcher.render import locale
 from mkdocs_researcher.sources import bibtex, csl, publication_fields, tex, text_files
 
 CHILD_TIME_LIMIT = 60  # seconds; linear code needs well under one, the slow paths here take hours or forever
@@ -304,12 +305,12 @@ PATTERNS = [
     (bibtex, "_PERSON_IN_BRACES", "match", repeated("A", head="{Family,", tail="!}")),
     (bibtex, "_PERSON_IN_BRACES", "match", repeated("A ", head="{Family,", tail="!}")),
     (bibtex, "_COMPANY", "search", repeated("Inc")),
-    (bibtex, "_AND", "split", repeated("\xa0", tail="x")),
-    (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{a}", head="{")),
-    (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{{a}", head="{")),
-    (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{")),
-    (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{x}", head="{{{")),
-    (bibtex, "_SEPARATOR_IN_BRACES", "search", repeated("{x{x}}", head="{")),
+    (names, "_AND", "split", repeated("\xa0", tail="x")),
+    (names, "SEPARATOR_IN_BRACES", "search", repeated("{a}", head="{")),
+    (names, "SEPARATOR_IN_BRACES", "search", repeated("{{a}", head="{")),
+    (names, "SEPARATOR_IN_BRACES", "search", repeated("{")),
+    (names, "SEPARATOR_IN_BRACES", "search", repeated("{x}", head="{{{")),
+    (names, "SEPARATOR_IN_BRACES", "search", repeated("{x{x}}", head="{")),
     (bibtex, "_COMMA", "split", repeated("\xa0", tail="x")),
     (bibtex, "_SPACE", "split", repeated(" ")),
     (publication_fields, "_KEYWORD_SEPARATOR", "split", repeated("a,")),
@@ -363,7 +364,7 @@ def test_pattern_is_linear(module, name, method, text_of_size):
 def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
-    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, citation, model):
+    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, citation, model, locale):
         compiled = [
             f"{module.__name__}.{name}"
             for name, value in vars(module).items()
