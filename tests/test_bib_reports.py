@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import page
 
 
@@ -28,11 +27,6 @@ SHARED_BIB = r"""@article{shared2024,
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="each page hands its warnings to Site._report, which logs them all: a file two pages show is reported "
-    "by both, until _report leaves out what this complete build has reported already",
-)
 def test_a_bib_two_pages_show_is_reported_once(build_site):
     front = {"publications": ["refs.bib"]}
     result = build_site({"index.md": page(front), "more.md": page(front), "refs.bib": SHARED_BIB})

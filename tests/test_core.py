@@ -504,9 +504,12 @@ def test_every_bad_input_warns_with_file_line_and_path(build_site):
 def test_invalid_yaml_front_matter_is_reported(build_site):
     text = "---\nprofile:\n  name: [unclosed\n---\nBody\n"
     result = build_site({"index.md": text})
-    [warning] = result.researcher_warnings()
-    assert warning.startswith("researcher: docs/index.md:4: the front matter is not valid YAML: ")
-    assert warning.endswith("; the page is built without it")
+    # Where the bracket was opened, not where the parser gave up (the end of the front matter).
+    assert result.researcher_warnings() == [
+        "researcher: docs/index.md:3: the front matter is not valid YAML: the '[' at column 9 is never closed "
+        "(YAML read to the end looking for its ']'); the page is built without it"
+    ]
+    assert [p.get_text() for p in result.html().select("article p")] == ["Body"]
 
 
 def test_tabs_in_front_matter_get_a_plain_message(build_site):

@@ -115,6 +115,9 @@ class Publication:
     venue_url: str | None = None
     venue_color: str | None = None
     page: bool = True  # False: no page of its own, even when the site generates them
+    # Ids of a lab's members (people/<id>.yml) whose entry this is, for lists its author list cannot decide
+    # (one that ends in "and others" before naming them).
+    members: list[str] = field(default_factory=list)
     origin: tuple = ()
     slug: str = ""  # its anchor's part when the key's own slug is taken on its page (see urls.key_slug)
     # Where in the venue it is, and who published it: plain text, shown after the venue ("vol. 12, no. 3").

@@ -26,7 +26,7 @@ from ..model.records import Author, Link, PartialDate
 from ..publish import citation
 from . import publication
 from .icons import IconSet, IconUse
-from .locale import Locale
+from .locale import ListWords, Locale, written_in_cjk
 from .publication import entry_labels, publication_html
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
@@ -88,6 +88,7 @@ class AuthorView:
     is_self: bool
     href: str | None  # ready for the page
     html: Markup = Markup("")  # the name as written in an author list
+    cjk: bool = False  # written in Chinese, Japanese or Korean characters: such names are listed with their own commas
 
 
 @dataclass
@@ -167,6 +168,10 @@ class Renderer:
         )
 
 
+def _escaped_words(words: ListWords) -> ListWords:
+    return ListWords(escape_text(words.separator), escape_text(words.last), escape_text(words.last_of_many))
+
+
 _SINGLE_PARAGRAPH = re.compile(r"^<p>(.*)</p>$", re.DOTALL)
 
 
@@ -230,7 +235,7 @@ class _Helpers:
                 if rest is None:  # the same few kinds of link recur in every entry
                     rest = self._link_rest[link.kind, link.label] = (
                         f'" data-kind="{escape_text(link.kind)}">{self.link_icon(link)}'
-                        f"<span>{escape_text(link.label)}</span></a>"
+                        f"<span>{escape_text(self.page.locale.link_label(link))}</span></a>"
                     )
                 html.append(f'<a class="researcher-button" href="{escape_text(href)}{rest}')
         html.append("</span>")
@@ -262,19 +267,23 @@ class _Helpers:
         t = self.page.locale
         if self._list_words is None:
             self._list_words = (
-                escape(t("list_separator")),
-                escape(t("and")),
+                _escaped_words(t.name_words),
+                _escaped_words(t.cjk_name_words),
                 escape(t("before_more")),
                 escape(t("et_al")),
             )
-        sep, and_, before_more, et_al_text = self._list_words
+        words, cjk_words, before_more, et_al_text = self._list_words
+
+        def joint(before: AuthorView, after: AuthorView, last: bool, many: bool) -> str:
+            """What goes between two names: the words of their script (Latin names keep ", " on a Chinese page)."""
+            chosen = cjk_words if before.cjk and after.cjk else words
+            return (chosen.last_of_many if many else chosen.last) if last else chosen.separator
+
         html = ['<span class="researcher-authors">']
+        last_shown = len(shown) - 1 if not hidden and not et_al else -1
         for index, view in enumerate(shown):
             if index:
-                if index == len(shown) - 1 and not hidden and not et_al:
-                    html.append(f"{sep if len(shown) > 2 else ' '}{and_} ")
-                else:
-                    html.append(sep)
+                html.append(joint(shown[index - 1], view, index == last_shown, len(shown) > 2))
             html.append(view.html)
         if hidden:
             html.append(
@@ -282,11 +291,14 @@ class _Helpers:
                 f"<summary>{before_more}{escape(t.plural('more_authors', len(hidden)))}</summary>"
                 '<span class="researcher-more-authors__list">'
             )
+            before = shown[-1]
             for index, view in enumerate(hidden):
-                html.append(f"{sep}{and_} " if index == len(hidden) - 1 else sep)
+                html.append(joint(before, view, index == len(hidden) - 1 and not et_al, True))
                 html.append(view.html)
-            html.append("</span></details>")
-        if et_al:
+                before = view
+            # "et al." ends the full list: beside the count it would say "more" twice ("等 7 位作者 等").
+            html.append(f" {et_al_text}</span></details>" if et_al else "</span></details>")
+        elif et_al:
             html.append(f" {et_al_text}")
         html.append("</span>")
         return Markup("".join(html))
@@ -313,7 +325,11 @@ class _Helpers:
         view = self._views.get(author)
         if view is None:
             view = self._views[author] = AuthorView(
-                author.name, author.marks, self.page.matcher.matches(author), self._homepage(author)
+                author.name,
+                author.marks,
+                self.page.matcher.matches(author),
+                self._homepage(author),
+                cjk=written_in_cjk(author.name),
             )
             view.html = _author_html(view)  # written once per page: the same names fill most of its entries
         return view

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import functools
+import re
 import string
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from ..diagnostics import Reporter, did_you_mean
-from ..model.records import PRESENT, PartialDate
+from ..model.records import PRESENT, Link, PartialDate
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
@@ -133,6 +135,41 @@ def base_language(language: str | None) -> str:
     return normalised.split("-")[0].lower()
 
 
+# Han, kana, Hangul and their punctuation and full-width forms: scripts written without spaces between words.
+_CJK = re.compile(
+    "[\u2e80-\u2fdf\u3000-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]"
+)
+_LATIN_LETTER = re.compile("[A-Za-z]")
+
+
+def has_cjk(text: str) -> bool:
+    return not text.isascii() and _CJK.search(text) is not None
+
+
+def written_in_cjk(name: str) -> bool:
+    """A name in Chinese, Japanese or Korean characters ("程羽"), not one in Latin letters ("Yu Cheng")."""
+    return has_cjk(name) and _LATIN_LETTER.search(name) is None
+
+
+@dataclass(frozen=True)
+class ListWords:
+    """What goes between the names of a list."""
+
+    separator: str  # between two names
+    last: str  # before the last of two names
+    last_of_many: str  # before the last of three or more
+
+    @classmethod
+    def of(cls, labels: dict) -> ListWords:
+        separator, and_ = str(labels["list_separator"]), str(labels["and"])
+        if has_cjk(and_):  # "程羽、齐呈祥和王磊": no spaces, no comma before "and"
+            return cls(separator, and_, and_)
+        return cls(separator, f" {and_} ", f"{separator}{and_} ")
+
+
+_LATIN_NAMES_ON_CJK_PAGE = ListWords(", ", ", ", ", ")
+
+
 class Locale:
     """The labels of one language, English underneath, the site's overrides on top."""
 
@@ -143,6 +180,20 @@ class Locale:
         if self.language != DEFAULT_LANGUAGE:
             labels = _merge(labels, _catalogue_file(self.language))
         self.labels = _merge(labels, overrides or {})
+        own_words = ListWords.of(self.labels)
+        # On a page in Chinese, Japanese or Korean the language's words ("、", "和") go only between names written
+        # in its characters; names in Latin letters keep ASCII commas, as in the paper's byline, with no word of
+        # another language between them.
+        latin_words = _LATIN_NAMES_ON_CJK_PAGE if has_cjk(own_words.separator + own_words.last) else own_words
+        self.name_words, self.cjk_name_words = latin_words, own_words
+
+    def comma_after(self, text: str) -> str:
+        """The comma that follows ``text``: the language's own ("，") after its characters, ", " after Latin."""
+        return str(self.labels["comma"]) if has_cjk(text[-1:]) else ", "
+
+    def link_label(self, link: Link) -> str:
+        """A link's button text: the label of its kind in this language, else the name it was given."""
+        return str(self.labels["link"].get(link.kind, link.label))
 
     def __call__(self, key: str, **values) -> str:
         """The label at a dotted ``key`` (``section.publications``), formatted with ``values``."""

@@ -17,6 +17,7 @@ from html import escape as escape_text  # a str: markupsafe's escape makes a Mar
 
 from markupsafe import Markup, escape
 
+from ..model.names import ET_AL
 from ..model.records import Publication, page_range
 
 
@@ -27,6 +28,7 @@ class EntryLabels:
     copied: str
     copy: str
     copy_citation: str
+    et_al: str
     abstract: str
     bibtex: str
     quote_icon: str
@@ -39,6 +41,7 @@ def entry_labels(page) -> EntryLabels:
         copied=escape(t("copied")),
         copy=escape(t("copy")),
         copy_citation=escape(t("copy_citation")),
+        et_al=escape(t("et_al")),
         abstract=escape(t("abstract")),
         bibtex=escape(t("bibtex")),
         quote_icon=icon("fontawesome/solid/quote-left"),
@@ -73,9 +76,11 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
             f'<a class="researcher-button" href="{escape_text(own_page.bib)}" download data-kind="bib">'
             f"{icon('fontawesome/solid/download')}<span>.bib</span></a>"
         )
+    # A list that ends in "and others" is copied so: a citation never passes a part for the whole.
+    et_al = f'data-et-al="{labels.et_al}" ' if pub.authors and pub.authors[-1].name == ET_AL else ""
     html.append(
         '<button class="researcher-button researcher-copy" type="button" data-researcher-copy="citation" '
-        f'data-copied="{labels.copied}" '
+        f'data-copied="{labels.copied}" {et_al}'
         f'aria-label="{labels.copy_citation}" hidden>{labels.quote_icon}<span>{labels.copy}</span></button>\n'
     )
     if pub.abstract:

@@ -39,6 +39,7 @@ from ..cache.bibliographies import ParsedFiles
 from ..cache.store import CacheStore
 from ..diagnostics import Diagnostic, Reporter, did_you_mean
 from ..model import links as link_kinds
+from ..model.records import PageData
 from ..model.urls import relative_url
 from ..publish import citation
 from ..render.environment import Renderer, RenderOptions
@@ -49,13 +50,14 @@ from ..sources.bibtex_fields import PRIVATE_FIELDS
 from ..sources.coauthors import read_coauthors
 from ..sources.counts import COUNTS_FILE, ConfigProblem, read_counts
 from ..sources.datafiles import DataFiles
-from ..sources.frontmatter import strip_front_matter
+from ..sources.frontmatter import front_matter_text, strip_front_matter
 from ..sources.people import People, load_people
 from ..sources.venues import read_venues
 from . import pages
 from .files import SiteFile, site_path
 from .index import SiteIndex, bibliography_uri
 from .scan import PageSource, Scan
+from .selection import shown_on_page
 
 _PLACEHOLDER = re.compile(r"(?:<p>)?" + re.escape(pages.PLACEHOLDER).replace(r"\{\}", r"(\d+)") + r"(?:</p>)?")
 
@@ -157,6 +159,9 @@ class Site:
         self._outputs: dict[str, pages.PageOutput] = {}
         self._markdown: python_markdown.Markdown | None = None
         self._open_builds = 0  # more than one while mkdocs-static-i18n builds another language inside the first's
+        # What this complete build has reported: a .bib that several pages (or languages) show is read for each,
+        # and each reading hands over its problems again.
+        self._reported: set[Diagnostic] = set()
 
     # 1. Settings and site-wide data --------------------------------------------------------------
 
@@ -261,18 +266,29 @@ class Site:
                 self.index.add_page(file.src_uri, file.url, page.data)
         self.index.attach_members(self.people)
         result = ScanResult()
-        if publishes and self.options.spans_pages:
-            if not self.engine.site_url:
-                self.warn(
-                    "publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; "
-                    "without it their URLs stay relative and no feed is written"
-                )
-            result.generated = self._publish()
-            for src_uri, text in result.generated.items():
-                dest_uri, url = self._site_path(src_uri)
-                self._files[src_uri] = SiteFile(
-                    src_uri, dest_uri, url, is_page=src_uri.endswith(".md"), generated=True, read=lambda text=text: text
-                )
+        if publishes and self.options.spans_pages and not self.engine.site_url:
+            self.warn(
+                "publication pages, feeds and citation meta tags need an absolute site_url in mkdocs.yml; "
+                "without it their URLs stay relative and no feed is written"
+            )
+        # Publication pages and .bib files in every language's build (each in its own folder and language);
+        # the feed and the résumé once.
+        languages: dict[str, str | None] = {}
+        if self.options.publication_pages:
+            languages = self._publish_publications(result.generated, _language_folder(files))
+        if publishes:
+            self._publish_site_files(result.generated)
+        for src_uri, text in result.generated.items():
+            dest_uri, url = self._site_path(src_uri)
+            self._files[src_uri] = SiteFile(
+                src_uri,
+                dest_uri,
+                url,
+                is_page=src_uri.endswith(".md"),
+                generated=True,
+                language=languages.get(src_uri),
+                read=lambda text=text: text,
+            )
         self.render_context = self._render_context()
         result.unpublished = self._unpublished(files)
         self.watched.extend(str(path) for path in sorted(self.data_files.used) if str(path) not in self.watched)
@@ -303,52 +319,58 @@ class Site:
             return file.src_uri
         return os.path.relpath(file.abs_src_path, self.engine.project_dir).replace(os.sep, "/")
 
-    def _publish(self) -> dict[str, str]:
-        """The files that span pages: publication pages and .bib files, the feed, the résumé."""
-        generated: dict[str, str] = {}
+    def _publish_publications(self, generated: dict[str, str], folder: str) -> dict[str, str | None]:
+        """Each shown publication's page and .bib under ``folder``, each list's .bib beside its page; the language
+        of each page made (its list's)."""
+        for listing in self.index.pages:
+            page = self.scan_state.pages[listing.src_uri]
+            listing.shown = shown_on_page(listing.data, page.markers, self.people)
+        listings = [listing for listing in self.index.pages if listing.shown]
+        for listing in listings:
+            listing.bibliography_uri = bibliography_uri(listing.url)
+        # Compared as (case-folded) destinations: a publication page must never replace another file.
+        published = {file.dest_uri.lower() for file in self._files.values()} | {
+            listing.bibliography_uri.lower() for listing in listings
+        }
+
+        def taken(slug: str) -> bool:
+            return any(
+                self._site_path(f"{folder}publications/{slug}{suffix}")[0].lower() in published
+                for suffix in (".md", ".bib")
+            )
+
+        entries, moved = self.index.choose_publication_pages(taken, self.page_owners)
+        for entry, wanted in moved:
+            problem = (
+                f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; "
+                f"its page is publications/{entry.slug}"
+            )
+            listing_file = self._files[entry.list_src_uri]
+            self._report([Diagnostic(self._source_name(listing_file), None, "publications", problem)])
+        languages = {}
+        for entry in entries:
+            links = [
+                dataclasses.replace(link, url=self._site_url(link.url, entry.list_src_uri)) for link in entry.pub.links
+            ]
+            entry.pub = dataclasses.replace(entry.pub, links=links)
+            page_uri, bib_uri = f"{folder}publications/{entry.slug}.md", f"{folder}publications/{entry.slug}.bib"
+            generated[page_uri] = pages.publication_page_source(entry.pub)
+            generated[bib_uri] = citation.bibtex_for(entry.pub)
+            languages[page_uri] = self._files[entry.list_src_uri].language
+            self.index.place(entry.key, page_uri, self._site_path(page_uri)[1], self._site_path(bib_uri)[1])
+        for listing in listings:
+            generated[listing.bibliography_uri] = citation.bibliography_for(listing.shown)
+        return languages
+
+    def _publish_site_files(self, generated: dict[str, str]) -> None:
+        """The feed and the résumé."""
         site_url = self.engine.site_url
-        if self.options.publication_pages:
-            listings = [listing for listing in self.index.pages if listing.data.publications]
-            for listing in listings:
-                listing.bibliography_uri = bibliography_uri(listing.url)
-            # Compared as (case-folded) destinations: a publication page must never replace another file.
-            published = {file.dest_uri.lower() for file in self._files.values()} | {
-                listing.bibliography_uri.lower() for listing in listings
-            }
-
-            def taken(slug: str) -> bool:
-                return any(
-                    self._site_path(f"publications/{slug}{suffix}")[0].lower() in published
-                    for suffix in (".md", ".bib")
-                )
-
-            entries, moved = self.index.choose_publication_pages(taken)
-            for entry, wanted in moved:
-                problem = (
-                    f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; "
-                    f"its page is publications/{entry.slug}"
-                )
-                listing_file = self._files[entry.list_src_uri]
-                self._report([Diagnostic(self._source_name(listing_file), None, "publications", problem)])
-            for entry in entries:
-                links = [
-                    dataclasses.replace(link, url=self._site_url(link.url, entry.list_src_uri))
-                    for link in entry.pub.links
-                ]
-                entry.pub = dataclasses.replace(entry.pub, links=links)
-                page_uri, bib_uri = f"publications/{entry.slug}.md", f"publications/{entry.slug}.bib"
-                generated[page_uri] = pages.publication_page_source(entry.pub)
-                generated[bib_uri] = citation.bibtex_for(entry.pub)
-                self.index.place(entry.key, page_uri, self._site_path(page_uri)[1], self._site_path(bib_uri)[1])
-            for listing in listings:
-                generated[listing.bibliography_uri] = citation.bibliography_for(listing.data.publications)
         if self.options.feed and site_url:
             generated["feed.xml"] = self.index.feed(site_url, self.engine.site_name)
         if self.options.json_resume:
             resume = self.index.resume(site_url, self.options.obfuscate_email)
             if resume is not None:
                 generated["resume.json"] = json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-        return generated
 
     def _unpublished(self, files: list[SiteFile]) -> list[str]:
         """The data files pages read, left out of the site unless ``publish_data`` asks for them.
@@ -398,6 +420,11 @@ class Site:
         owner = self.index.owner()
         return owner.data.profile.names() if owner else []
 
+    def page_owners(self, data: PageData) -> list[str]:
+        """The names a page highlights: its profile's; on a page of no one, every member's, else the site owner's."""
+        own = data.profile.names() if data.profile else []
+        return own or (self.people.names() if self.people.by_id else self.site_owner())
+
     # 3. Pages -----------------------------------------------------------------------------------
 
     def page_markdown(self, src_uri: str, markdown: str, meta: dict, built: Container[str]) -> str:
@@ -407,8 +434,10 @@ class Site:
         if page is None:  # a publication page, or a page another plugin added after the scan
             file = self._files.get(src_uri) or SiteFile(src_uri, "", "", is_page=True, read=lambda: markdown)
             page = self.scan_state.read(self._page_source(file))
-        if not meta and page.meta:
-            # MkDocs drops front matter it cannot load (a date like 2022-02-30) and keeps it in the body.
+        block = front_matter_text(markdown)
+        if block is not None and block == front_matter_text(page.source.text):
+            # MkDocs hands front matter it cannot load (bad YAML, a date like 2022-02-30) over as the page's text,
+            # with no meta: only the body is ever published, with what this package could read of the block.
             meta, markdown = page.meta, strip_front_matter(markdown)
         elif page.front_matter_refused:
             meta = {}
@@ -460,6 +489,8 @@ class Site:
 
     def begin_build(self) -> None:
         gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
+        if not self._open_builds:
+            self._reported.clear()
         self._open_builds += 1
 
     def end_build(self, failed: bool = False) -> None:
@@ -489,7 +520,9 @@ class Site:
 
     def _report(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:
-            self.warn(str(diagnostic))
+            if diagnostic not in self._reported:
+                self._reported.add(diagnostic)
+                self.warn(str(diagnostic))
 
     def _site_path(self, src_uri: str) -> tuple[str, str]:
         return site_path(src_uri, self.engine.use_directory_urls)
@@ -518,6 +551,15 @@ class Site:
         )
         site_url = self.engine.site_url
         return (site_url.rstrip("/") + site_path) if site_url else site_path
+
+
+def _language_folder(files: list[SiteFile]) -> str:
+    """The folder of this build's pages when a multi-language plugin builds one language into a folder of its own
+    (mkdocs-static-i18n: "zh/"); the build's own files go there too. "" otherwise."""
+    pages = [file for file in files if file.is_page and not file.generated]
+    first = {file.url.split("/", 1)[0] if "/" in file.url else "" for file in pages}
+    folder = first.pop() if len(first) == 1 else ""
+    return folder + "/" if folder and folder in {file.language for file in pages} else ""
 
 
 def _icon_dirs(template_dirs: list[str]) -> list[str]:

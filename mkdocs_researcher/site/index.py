@@ -27,15 +27,16 @@ class Listing:
     src_uri: str
     url: str  # as MkDocs' File.url: "" for the home page, "people/qi/"…
     data: PageData
-    bibliography_uri: str | None = None  # its publications as one .bib, when published
+    shown: list[Publication] = field(default_factory=list)  # the publications it shows (see selection.py)
+    bibliography_uri: str | None = None  # what it shows as one .bib, when published
 
 
 @dataclass
 class PublicationEntry:
     key: str
     pub: Publication
-    owners: list[str]  # highlighted on its page: the owner of the page that lists it
-    list_src_uri: str
+    owners: list[str]  # highlighted on its page, as on the list it links back to
+    list_src_uri: str  # that list's page
     slug: str = ""  # its page is publications/SLUG (see choose_publication_pages)
     page_src_uri: str = ""
     page_url: str = ""
@@ -46,10 +47,6 @@ class PublicationEntry:
 _RESERVED_SLUGS = frozenset(
     ["index", "readme", "con", "prn", "aux", "nul"] + [f"{port}{n}" for port in ("com", "lpt") for n in range(1, 10)]
 )
-
-
-def _owner_names(data: PageData) -> list[str]:
-    return data.profile.names() if data.profile else []
 
 
 def bibliography_uri(page_url: str) -> str:
@@ -80,18 +77,23 @@ class SiteIndex:
         return next((p for p in self.pages if p.src_uri == src_uri), None)
 
     def choose_publication_pages(
-        self, taken: Callable[[str], bool]
+        self, taken: Callable[[str], bool], owners: Callable[[PageData], list[str]]
     ) -> tuple[list[PublicationEntry], list[tuple[PublicationEntry, str]]]:
-        """One entry per key, each with a file name of its own; the page listing the most publications is the one
-        it links back to.
+        """One entry per key shown on some page, each with a file name of its own and the list it links back to.
+
+        That list is the one that owns the entry: a page showing it from its own publications (its front matter,
+        files or data file; a member's page from the member's file) before one showing a bibliography shared
+        with other pages; among those, the page showing the most publications. ``owners`` gives the names a
+        list highlights.
 
         A key's slug that ``taken`` says is a page already, or that another key has, or that a folder or a
         platform reserves, gets a number; each such entry comes back with the slug it could not have.
         """
-        for listing in sorted(self.pages, key=lambda p: -len(p.data.publications)):
-            for pub in listing.data.publications:
+        # Sorted stably: pages of equal rank stay in the order they were scanned (by file name).
+        for listing in sorted(self.pages, key=lambda p: (p.data.shared_bibliography, -len(p.shown))):
+            for pub in listing.shown:
                 if pub.page and pub.key not in self.entries:
-                    self.entries[pub.key] = PublicationEntry(pub.key, pub, _owner_names(listing.data), listing.src_uri)
+                    self.entries[pub.key] = PublicationEntry(pub.key, pub, owners(listing.data), listing.src_uri)
         chosen = [self.entries[key] for key in sorted(self.entries)]
         used: set[str] = set()  # compared lower-case: macOS and Windows file names ignore case
         moved = []

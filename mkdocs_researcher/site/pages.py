@@ -31,6 +31,7 @@ from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
 from .enrich import SiteFacts
 from .index import PublicationEntry
 from .scan import ScannedPage
+from .selection import Selection, entry_place, marker_number, select
 
 if TYPE_CHECKING:
     from .core import Site
@@ -119,10 +120,7 @@ def build_page(context: PageContext) -> PageOutput:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
-    owners = (data.profile.names() if data.profile else []) or (
-        site.people.names() if site.people.by_id else site.site_owner()
-    )
-    render = _page_render(context, owners, resolve)
+    render = _page_render(context, site.page_owners(data), resolve)
     output.markdown = _Assembler(context, render, data, output, reporter).run()
     output.sprite = render.icons.sprite()
     rendered_problems = page.publication_problems + reporter.found
@@ -188,7 +186,7 @@ def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender
     members = [
         (SelfMatcher(names), relative_url(url, context.url))
         for person_id, url in site.index.member_pages.items()
-        if (names := site.people.by_id[person_id].data.profile.names()) and not set(names) & set(owners)
+        if (names := site.people.by_id[person_id].names()) and not set(names) & set(owners)
     ]
     render.facts = SiteFacts(members, site.coauthors, site.counts)
     return render
@@ -283,8 +281,9 @@ class _Assembler:
         raw = marker.options.get(name)
         if raw is None:
             return default
-        if raw.isdecimal() and len(raw) <= 9 and low <= int(raw) <= high:
-            return int(raw)
+        number = marker_number(raw, low, high)
+        if number is not None:
+            return number
         self.reporter.warn(
             (),
             f"researcher {marker.kind} marker: {name} should be a whole number from {low} to {high}, not '{raw}'",
@@ -321,36 +320,24 @@ class _Assembler:
 
     def _section_publications(self, marker: Marker, line) -> str:
         t = self.render.locale
-        entries = list(self.data.publications)
-        # A member's page shows the member's own papers of the shared bibliography, unless author= says otherwise.
-        author = marker.options.get(
-            "author", self.data.member if self.data.shared_bibliography and self.data.member else "any"
-        )
-        if author != "any":
-            person = self.site.people.by_id.get(author)
-            if person is None:
-                self.reporter.warn(
-                    (),
-                    (
-                        f"researcher publications marker: no person '{author}' in the people folder"
-                        f"{did_you_mean(author, self.site.people.by_id)}"
-                    ),
-                    line=line,
-                )
-            else:
-                matcher = SelfMatcher(person.data.profile.names())
-                entries = [pub for pub in entries if any(matcher.matches(name) for name in pub.authors)]
-        selected = parse_boolean(marker.options.get("selected", "false")) is True
-        if selected:
-            entries = [p for p in entries if p.selected]
-        if "type" in marker.options:
-            wanted = {w.strip().lower() for w in marker.options["type"].split(",")}
-            entries = [p for p in entries if p.type in wanted]
-        if "tag" in marker.options:
-            wanted = {w.strip().lower() for w in marker.options["tag"].split(",")}
-            entries = [p for p in entries if wanted & {tag.lower() for tag in p.tags}]
-        entries.sort(key=SECTIONS_BY_NAME["publications"].sort_key, reverse=True)  # stable: same date keeps file order
-        entries = self.limited(entries, marker, line)
+        self.option_int(marker, "limit", line, 0, 0, 1_000_000)  # only to report a bad one: select() applies it
+        chosen = select(self.data, marker.options, self.site.people)
+        if chosen.unknown_person is not None:
+            self.reporter.warn(
+                (),
+                (
+                    f"researcher publications marker: no person '{chosen.unknown_person}' in the people folder"
+                    f"{did_you_mean(chosen.unknown_person, self.site.people.by_id)}"
+                ),
+                line=line,
+            )
+        if chosen.unclaimed:
+            person_file = self.site.data_files.display_name(chosen.person.path)
+            self.reporter.warn((), _unclaimed_problem(chosen, person_file), line=line)
+        entries = chosen.entries
+        if not entries:
+            self.reporter.warn((), self._nothing_shown(marker), line=line)
+            return ""
         group_by = marker.options.get("group_by", "none").lower()
         if group_by not in GROUP_BY:
             self.reporter.warn(
@@ -359,6 +346,7 @@ class _Assembler:
                 line=line,
             )
             group_by = "none"
+        selected = parse_boolean(marker.options.get("selected", "false")) is True
         default_heading = t("section.selected_publications") if selected else t("section.publications")
         level = self.level(marker, line)
         pieces = []
@@ -372,6 +360,24 @@ class _Assembler:
                 pieces.append(self.heading(label, level + 1))
             pieces.append(self.html("publications.html", publications=group))
         return self.section("publications", marker, level, default_heading, pieces)
+
+    def _nothing_shown(self, marker: Marker) -> str:
+        """Why a publications marker shows nothing though the page has publications: its options, and the site
+        bibliography this page's own publications keep out."""
+        asked = [f"{name}={marker.options[name]}" for name in ("type", "tag", "author") if name in marker.options]
+        if parse_boolean(marker.options.get("selected", "false")) is True:
+            asked.insert(0, "selected")
+        if "author" not in marker.options and self.data.shared_bibliography and self.data.member:
+            asked.append(f"author={self.data.member} (this member's page)")
+        problem = (
+            f"researcher publications marker: no publication of this page matches {', '.join(asked)}; nothing is shown"
+        )
+        if not self.data.shared_bibliography and self.site.scan_state.site_bibliography:
+            problem += (
+                "; the site's bibliography (bibliography: in mkdocs.yml) is not read on a page with publications of "
+                "its own"
+            )
+        return problem
 
     def _section_projects(self, marker: Marker, line) -> str:
         entries = list(self.data.projects)
@@ -394,7 +400,7 @@ class _Assembler:
         level = self.level(marker, line)
         pieces = []
         scan = self.site.scan_state
-        for group, members in self.site.people.ordered_groups():
+        for group, members in self.site.people.ordered_groups(self.context.page.source.language):
             if "group" in marker.options and group != marker.options["group"]:
                 continue
             if group and "group" not in marker.options:
@@ -411,6 +417,20 @@ class _Assembler:
             pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
         heading = marker.options.get("group") or self.render.locale("section.people")
         return self.section("people", marker, level, heading, pieces)
+
+
+def _unclaimed_problem(chosen: Selection, person_file: str) -> str:
+    """The one message naming the entries left out of a member's list because it cannot tell, and how to claim
+    them."""
+    name, many = chosen.person.data.profile.name, len(chosen.unclaimed) > 1
+    listed = ", ".join(entry_place(pub) for pub in chosen.unclaimed)
+    return (
+        f"researcher publications marker: left out of {name}'s list, as {'their' if many else 'its'} authors end in "
+        f"'and others' without naming {name}: {listed}; if {'one' if many else 'it'} is {name}'s, add "
+        f"members = {{{chosen.person.id}}} to the entry (members: [{chosen.person.id}] in front matter), write its "
+        f"authors out in full, or add the spelling of {name}'s name used there to aliases in {person_file}; an entry "
+        "with members is left out of other members' lists without a word"
+    )
 
 
 def _group_publications(entries: list[Publication], group_by: str, t: Locale) -> list[tuple[str, list[Publication]]]:

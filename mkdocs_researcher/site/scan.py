@@ -196,7 +196,7 @@ class Scan:
             )
             reporter.warn(("profile",), reason)
             return None
-        profile = dataclasses.replace(person.data.profile)
+        profile = dataclasses.replace(person.data_in(page.source.language).profile)  # in the page's language
         prefix = Path(os.path.relpath(person.path.parent, page.source.page_dir)).as_posix()
         file_reporter = Reporter(self.data_files.display_name(person.path), {}, reporter.found)
         self._rebase_paths(profile, SECTIONS_BY_NAME["profile"].path_fields, prefix, page, file_reporter)

@@ -25,6 +25,7 @@ DISPLAY_ONLY_FIELDS = frozenset(
         "additional_info",
         "annotation",
         "hal",
+        "members",
     )
 )
 

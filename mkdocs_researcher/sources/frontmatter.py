@@ -95,15 +95,14 @@ def load_yaml(text: str, first_line: int = 1) -> LoadedYaml:
             # quadratic in the depth
             return LoadedYaml(None, {}, _TOO_DEEP, error.problem_mark.line + first_line)
         error = _explained(text, error)
-        mark = getattr(error, "problem_mark", None)
-        if "end of stream" in str(getattr(error, "problem", "")) and getattr(error, "context_mark", None):
-            mark = error.context_mark  # an unclosed quote: where it opened, not the end of the text
+        opened = _unclosed(error, text)
+        mark = opened or getattr(error, "problem_mark", None)
         line = mark.line + first_line if mark is not None else None
-        return LoadedYaml(None, {}, _describe_yaml_error(error, text), line)
+        return LoadedYaml(None, {}, _describe_yaml_error(error, text, opened, first_line), line)
     except RecursionError:  # PyYAML without libyaml composes in Python, one call per level
         return LoadedYaml(None, {}, _TOO_DEEP, None)
     except (ValueError, TypeError, OverflowError) as error:  # a constructor choking on a value
-        return LoadedYaml(None, {}, f"invalid YAML: {error}", None)
+        return LoadedYaml(None, {}, f"a value could not be read: {error}", None)
     finally:
         loader.dispose()
     loaded = LoadedYaml(data, {})
@@ -122,12 +121,63 @@ def _explained(text: str, error: yaml.YAMLError) -> yaml.YAMLError:
     return error
 
 
-def _describe_yaml_error(error: yaml.YAMLError, text: str) -> str:
+# What PyYAML was reading when it failed, when that may be a bracket or a quote left open.
+_OPENED_BY = {
+    "while parsing a flow sequence": "[",
+    "while parsing a flow mapping": "{",
+    "while scanning a quoted scalar": '"',
+}
+# What is left open, and what would close it.
+_OPENERS = {
+    "[": ("the '['", "its ']'"),
+    "{": ("the '{'", "its '}'"),
+    '"': ("the double quote", "the closing quote"),
+    "'": ("the single quote", "the closing quote"),
+}
+
+
+def _unclosed(error: yaml.YAMLError, text: str) -> yaml.Mark | None:
+    """Where a bracket or a quote was opened that is never closed: the place to report, not where the parser
+    gave up (the next key, lines later, or the end of the text).
+
+    It is left open when the parser failed at the end of the text, or on a later line that is indented no more
+    than the line it was opened on (a new key of the mapping it belongs to). A failure inside a list that spans
+    lines, more deeply indented, is reported where it is.
+    """
+    opened, failed = getattr(error, "context_mark", None), getattr(error, "problem_mark", None)
+    if opened is None or failed is None or getattr(error, "context", None) not in _OPENED_BY:
+        return None
+    if failed.line <= opened.line:
+        return None
+    if _at_end(error):
+        return opened
+    lines = text.splitlines()
+    return opened if _indent(lines, failed.line) <= _indent(lines, opened.line) else None
+
+
+def _at_end(error: yaml.YAMLError) -> bool:
+    problem = str(getattr(error, "problem", ""))
+    return "end of stream" in problem or "<stream end>" in problem
+
+
+def _indent(lines: list[str], index: int) -> int:
+    line = lines[index] if index < len(lines) else ""
+    return len(line) - len(line.lstrip(" "))
+
+
+def _describe_yaml_error(error: yaml.YAMLError, text: str, opened: yaml.Mark | None, first_line: int) -> str:
     if "\t" in text and "found character '\\t'" in str(error):
         return "YAML does not allow tab characters for indentation; indent with spaces"
     problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+    failed = getattr(error, "problem_mark", None)
+    if opened is not None:
+        char = opened.buffer[opened.pointer] if opened.buffer else _OPENED_BY[error.context]
+        opener, closer = _OPENERS.get(char, _OPENERS[_OPENED_BY[error.context]])
+        where = "to the end" if _at_end(error) else f"on to line {failed.line + first_line}"
+        return f"{opener} at column {opened.column + 1} is never closed (YAML read {where} looking for {closer})"
     context = getattr(error, "context", None)
-    return f"invalid YAML: {problem}" + (f" ({context})" if context else "")
+    column = f" at column {failed.column + 1}" if failed is not None else ""
+    return f"{problem}{column}" + (f" ({context})" if context else "")
 
 
 @dataclass(slots=True)

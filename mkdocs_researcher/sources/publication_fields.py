@@ -59,6 +59,7 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
         pub.abbr = source.text("abbr")
         pub.award = source.text("award") or source.text("award_name")
         pub.selected = _selected(source)
+        pub.members = (source.text("members") or "").replace(",", " ").split()  # members = {yu-cheng, lei-wang}
         # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
         pub.note = joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
     for field, kind in _LINK_FIELDS:

@@ -134,6 +134,12 @@ PUBLICATION = Record(
         Field("issn", Text(localised=False)),
         Field("award", Text()),
         Field("selected", Boolean()),
+        Field(
+            "members",
+            ListOf(Text(localised=False)),
+            description="Ids of the lab members (people/<id>.yml) whose paper this is, for a list of authors that "
+            "ends in 'and others' before naming them.",
+        ),
         Field("abstract", Markdown()),
         Field("note", Markdown()),
         Field("tags", ListOf(Text())),

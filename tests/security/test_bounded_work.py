@@ -337,6 +337,8 @@ PATTERNS = [
     (citation, "_TEX_SPECIAL", "sub", repeated("\\{")),
     (citation, "_URL_UNSAFE", "sub", repeated("{ ")),
     (model, "_PAGE_DASH", "split", repeated("-- ", tail="x")),
+    (locale, "_CJK", "search", repeated("a\u00e9")),  # an author's name: is it written in Chinese characters?
+    (locale, "_LATIN_LETTER", "search", repeated("程")),
 ]
 RUN = {
     "search": lambda pattern, text: pattern.search(text),
