@@ -139,7 +139,10 @@ def venue_line(h, pub: Publication, date: str) -> str:
     details = venue_details(pub, h.page.locale)
     parts = [f"<em>{escape_text(pub.venue)}</em>"] if pub.venue else []
     if details:
-        parts.append(f'<span class="researcher-publication__details">{escape_text(", ".join(details))}</span>')
+        text = details[0]
+        for detail in details[1:]:  # "vol. 1, no. 2"; "第 1 卷，第 2 期"
+            text += h.page.locale.comma_after(text) + detail
+        parts.append(f'<span class="researcher-publication__details">{escape_text(text)}</span>')
     if date:
         parts.append(date)
     return f'<p class="researcher-publication__venue">{", ".join(parts)}</p>' if parts else ""
