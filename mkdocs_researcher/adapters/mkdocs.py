@@ -46,6 +46,7 @@ class ResearcherConfig(base.Config):
     cache = c.Type(bool, default=True)
     cache_dir = c.Type(str, default=".cache/researcher")
     show_counts = c.Type(bool, default=False)
+    show_tags = c.Type(bool, default=True)
     publication_pages = c.Type(bool, default=False)
     feed = c.Type(bool, default=False)
     json_resume = c.Type(bool, default=False)

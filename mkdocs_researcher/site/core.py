@@ -82,6 +82,7 @@ class SiteOptions:
     cache: bool = True
     cache_dir: str = ".cache/researcher"
     show_counts: bool = False
+    show_tags: bool = True  # a publication's tags (keywords) under it; a marker's show_tags= overrides it
     publication_pages: bool = False
     feed: bool = False
     json_resume: bool = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Container
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import yaml
@@ -31,7 +31,7 @@ from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
 from .enrich import SiteFacts
 from .index import PublicationEntry
 from .scan import ScannedPage
-from .selection import Selection, entry_place, marker_number, select
+from .selection import SORTS, Selection, entry_place, marker_number, select
 
 if TYPE_CHECKING:
     from .core import Site
@@ -140,7 +140,8 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
         return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), sprite=cached.sprite)
     reporter = Reporter(context.page.source.source_name)
     render = _page_render(context, entry.owners, lambda url, path: context.find_file(url))
-    html_text = site.renderer.render("publication_page.html", render, pub=entry.pub, back_url=back_url, bib_url=bib_url)
+    pub = entry.pub if site.options.show_tags else replace(entry.pub, tags=[])
+    html_text = site.renderer.render("publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url)
     output = PageOutput("# " + heading_text(entry.pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n")
     output.blocks[PLACEHOLDER.format(0)] = html_text
     output.sprite = render.icons.sprite()
@@ -277,6 +278,18 @@ class _Assembler:
         parts.append(self.block("</div>"))
         return "\n\n".join(parts)
 
+    def option_bool(self, marker: Marker, name: str, line, default: bool) -> bool:
+        raw = marker.options.get(name)
+        if raw is None:
+            return default
+        value = parse_boolean(raw)
+        if value is None:
+            self.reporter.warn(
+                (), f"researcher {marker.kind} marker: {name} should be true or false, not '{raw}'", line=line
+            )
+            return default
+        return value
+
     def option_int(self, marker: Marker, name: str, line, default: int, low: int, high: int) -> int:
         raw = marker.options.get(name)
         if raw is None:
@@ -334,7 +347,16 @@ class _Assembler:
         if chosen.unclaimed:
             person_file = self.site.data_files.display_name(chosen.person.path)
             self.reporter.warn((), _unclaimed_problem(chosen, person_file), line=line)
+        if chosen.unknown_sort is not None:
+            self.reporter.warn(
+                (),
+                f"researcher publications marker: sort should be one of {', '.join(SORTS)}, not "
+                f"'{chosen.unknown_sort}'; newest first instead",
+                line=line,
+            )
         entries = chosen.entries
+        if not self.option_bool(marker, "show_tags", line, self.site.options.show_tags):
+            entries = [replace(pub, tags=[]) for pub in entries]  # Zotero's and ADS's keywords: up to 24 an entry
         if not entries:
             self.reporter.warn((), self._nothing_shown(marker), line=line)
             return ""

@@ -16,15 +16,19 @@ from ..sources.markers import Marker
 from ..sources.people import People, Person
 from ..sources.sections import SECTIONS_BY_NAME
 
+# The orders a marker may ask for (sort=): newest first; as the files list them; by title.
+SORTS = ("year", "file", "title")
+
 
 @dataclass
 class Selection:
-    entries: list[Publication]  # shown: newest first, at most `limit`
+    entries: list[Publication]  # shown in the marker's order (newest first unless sort= says), at most `limit`
     person: Person | None = None  # the member whose papers these are (author=, or the member page's own)
     unknown_person: str | None = None  # author= names no one in the people folder
     # Left out of the member's list though they may be theirs: entries of a list shared with others whose
     # authors end in "and others" without naming the member.
     unclaimed: list[Publication] = field(default_factory=list)
+    unknown_sort: str | None = None  # sort= names no order of SORTS: newest first instead
 
 
 def marker_number(raw: str | None, low: int, high: int) -> int | None:
@@ -62,7 +66,14 @@ def select(data: PageData, options: dict[str, str], people: People) -> Selection
     if "tag" in options:
         wanted = words(options["tag"])
         entries = [pub for pub in entries if wanted & {tag.lower() for tag in pub.tags}]
-    entries.sort(key=SECTIONS_BY_NAME["publications"].sort_key, reverse=True)  # stable: same date keeps file order
+    order = options.get("sort", "year").strip().lower()
+    if order not in SORTS:
+        selection.unknown_sort, order = options["sort"], "year"
+    if order == "year":
+        entries.sort(key=SECTIONS_BY_NAME["publications"].sort_key, reverse=True)  # stable: same date keeps file order
+    elif order == "title":
+        entries.sort(key=lambda pub: pub.title.casefold())
+    # "file": the order the owner wrote, file after file as the page lists them
     limit = marker_number(options.get("limit"), 0, 1_000_000) or 0
     selection.entries = entries[:limit] if limit else entries
     return selection

@@ -68,7 +68,7 @@ SECTION_KINDS: tuple[SectionKind, ...] = (
     SectionKind(
         "publications",
         schema.PUBLICATION,
-        _COMMON_OPTIONS | {"selected", "group_by", "type", "tag", "filter", "author"},
+        _COMMON_OPTIONS | {"selected", "group_by", "type", "tag", "filter", "author", "sort", "show_tags"},
         sort_key=lambda pub: pub.sort_key,
     ),
     SectionKind("projects", schema.PROJECT, _COMMON_OPTIONS | {"group"}),
