@@ -88,7 +88,7 @@ def test_chinese_pages_of_the_example_site_are_chinese(example):
 
     # Where in the venue, joined by the comma of the words it follows.
     details = {d.get_text() for d in example("zh/group").select(".researcher-publication__details")}
-    assert "第 1 卷，第 2 期，第 1–25 页，ACM New York, NY, USA" in details
+    assert "第 1 卷，第 2 期，第 1–25 页，ACM New York, NY, USA" in details  # after a Latin venue: ", "
     assert "vol. 1, no. 2, pp. 1–25, ACM New York, NY, USA" in {
         d.get_text() for d in example("group").select(".researcher-publication__details")
     }

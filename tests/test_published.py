@@ -279,7 +279,7 @@ def test_front_matter_details_and_chinese_labels(build_site):
     )
     assert result.error is None, result.warnings
     venue = result.html().select_one("#pub-zh2024 .researcher-publication__venue").get_text()
-    assert venue == "软件学报, 第 35 卷, 第 4 期, 第 100\u2013120 页, 2024"
+    assert venue == "软件学报，第 35 卷，第 4 期，第 100\u2013120 页，2024"
     soup = result.html("publications/zh2024/index.html")
     assert meta(soup, "citation_volume") == ["35"]
     assert (meta(soup, "citation_firstpage"), meta(soup, "citation_lastpage")) == (["100"], ["120"])

@@ -135,17 +135,23 @@ def badge(h, pub: Publication) -> str:
 
 def venue_line(h, pub: Publication, date: str) -> str:
     """The venue, its details (volume, pages…) and ``date`` (HTML: the year in a list, month and year on the
-    publication's page)."""
+    publication's page), each after the comma of the words before it: "OSDI, 2025"; "软件学报，第 35 卷，2024"."""
+    comma_after = h.page.locale.comma_after
+    html, text = "", ""  # the line so far, and its words
     details = venue_details(pub, h.page.locale)
-    parts = [f"<em>{escape_text(pub.venue)}</em>"] if pub.venue else []
+    if pub.venue:
+        html, text = f"<em>{escape_text(pub.venue)}</em>", pub.venue
     if details:
-        text = details[0]
-        for detail in details[1:]:  # "vol. 1, no. 2"; "第 1 卷，第 2 期"
-            text += h.page.locale.comma_after(text) + detail
-        parts.append(f'<span class="researcher-publication__details">{escape_text(text)}</span>')
+        joined = details[0]
+        for detail in details[1:]:
+            joined += comma_after(joined) + detail
+        html += (comma_after(text) if text else "") + (
+            f'<span class="researcher-publication__details">{escape_text(joined)}</span>'
+        )
+        text = joined
     if date:
-        parts.append(date)
-    return f'<p class="researcher-publication__venue">{", ".join(parts)}</p>' if parts else ""
+        html += (comma_after(text) if text else "") + date
+    return f'<p class="researcher-publication__venue">{html}</p>' if html else ""
 
 
 def cited_line(h, pub: Publication) -> str:
