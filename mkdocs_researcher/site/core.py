@@ -249,19 +249,28 @@ class Site:
         self.index = SiteIndex()
         if self.options.people:
             self._load_people()
+        options_reporter = Reporter("mkdocs.yml")
+        site_bibliography = self.data_files.publication_files(
+            self.options.bibliography, self.engine.project_dir, options_reporter, "bibliography"
+        )
+        self._report(options_reporter.found)
         self.scan_state = Scan(
             self.data_files,
             self.bibliographies,
             self.people,
             self.find_file,
-            site_bibliography=[(self.engine.project_dir / path).resolve() for path in self.options.bibliography],
+            site_bibliography=[path for path, _ in site_bibliography],
             assets_dir=self.options.assets_dir,
             venues=self.venues,
             default_language=self.options.default_language,
         )
-        for file in sorted((f for f in files if f.is_page), key=lambda f: f.src_uri):
-            page = self.scan_state.read(self._page_source(file))
-            if page.has_sections:
+        scanned = [
+            (file, self.scan_state.read(self._page_source(file)))
+            for file in sorted((f for f in files if f.is_page), key=lambda f: f.src_uri)
+        ]
+        read_as_data = self._pages_read_as_data(files)
+        for file, page in scanned:
+            if page.has_sections and file.src_uri not in read_as_data:
                 if self.options.spans_pages:
                     self.scan_state.publications(page)
                 self.index.add_page(file.src_uri, file.url, page.data)
@@ -373,6 +382,15 @@ class Site:
             if resume is not None:
                 generated["resume.json"] = json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
+    def _pages_read_as_data(self, files: list[SiteFile]) -> set[str]:
+        """The pages another page reads as data (a Hugo publication's index.md): never pages of the site."""
+        used = self.data_files.used
+        return {
+            file.src_uri
+            for file in files
+            if file.is_page and file.abs_src_path and Path(file.abs_src_path).resolve() in used
+        }
+
     def _unpublished(self, files: list[SiteFile]) -> list[str]:
         """The data files pages read, left out of the site unless ``publish_data`` asks for them.
 
@@ -395,8 +413,8 @@ class Site:
                         f"{self._source_name(file)}: a link to a file outside docs/ ({real.name}); "
                         "it is read, not published"
                     )
-            elif not self.options.publish_data:
-                left_out.append(file.src_uri)
+            elif not self.options.publish_data or file.is_page:
+                left_out.append(file.src_uri)  # a page read as data is not published as a page either
         return left_out
 
     def _render_context(self) -> str:

@@ -57,7 +57,7 @@ class ScannedPage:
     markers: list[Marker]
     data: PageData  # its sections; the entries of its publication files once read (see Scan.publications)
     read_problems: list[Diagnostic]  # from its front matter and data file, reported when the page is built
-    publication_files: list[tuple[Path, tuple]]  # its .bib/CSL-JSON files, with where each is named
+    publication_files: list[tuple[Path, tuple]]  # its publication files, with where each is named
     publications_read: bool = False
     publication_problems: list[Diagnostic] = field(default_factory=list)
 
@@ -79,7 +79,7 @@ class Scan:
     bibliographies: Bibliographies
     people: People
     find_file: Callable[[str, str], str | None]  # (url relative to a page's source, page src_uri) -> url or None
-    site_bibliography: list[Path] = field(default_factory=list)
+    site_bibliography: list[Path] = field(default_factory=list)  # the files of the bibliography option, expanded
     assets_dir: str = "assets/pdf/"
     venues: dict = field(default_factory=dict)
     default_language: str = "en"
@@ -125,7 +125,7 @@ class Scan:
         data.member = data.member or self._person_of_data_file(page)
         if data.member:
             data.profile = self.member_profile(data.member, page, reporter)
-        files = _publication_files(meta, source.page_dir, reporter)
+        files = self.data_files.publication_files(meta.get("publications"), source.page_dir, reporter)
         from_site = not files and not data.publications and any(m.kind == "publications" for m in page.markers)
         if from_site:
             files = [(path, ()) for path in self.site_bibliography]
@@ -146,7 +146,9 @@ class Scan:
             from_files = [
                 pub
                 for path, where in page.publication_files
-                for pub in self.bibliographies.load(path, reporter, where, prefix)
+                for pub in self.bibliographies.load(
+                    path, reporter, where, formats.links_prefix(path, page.source.page_dir, prefix)
+                )
             ]
             data.publications = from_files + data.publications
         data.publications = unique_keys(data.publications, reporter)
@@ -241,21 +243,3 @@ def _merge(data: PageData, page_data: PageData) -> None:
         if page_data.section(name):
             setattr(data, name, page_data.section(name))
     data.member = page_data.member or data.member
-
-
-def _publication_files(meta: dict, page_dir: Path, reporter: Reporter) -> list[tuple[Path, tuple]]:
-    """The .bib / CSL-JSON files among the ``publications`` of a page, relative to it."""
-    value = meta.get("publications")
-    items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-    found = []
-    for index, item in enumerate(items):
-        if isinstance(item, str):
-            where = ("publications",) if isinstance(value, str) else ("publications", index)
-            if not formats.is_publication_file(item.strip()):
-                reporter.warn(
-                    where,
-                    f"'{item[:60]}' is not a publication: expected a mapping with a title, or a .bib or .json file",
-                )
-                continue
-            found.append(((page_dir / item.strip()).resolve(), where))
-    return found

@@ -7,7 +7,6 @@ again only when no earlier build has read the same content.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +30,7 @@ class Bibliographies:
         if path in self.data_files.contents:
             return  # noted already in this build: the file list's scan and the page's build both note it
         try:
-            held = self.data_files.contents[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+            held = self.data_files.contents[path] = self.data_files.source_hash(path, path.read_bytes())
         except OSError:
             self.data_files.contents[path] = ""  # load() says why, when the page reads it
             return
@@ -60,7 +59,7 @@ class Bibliographies:
             except OSError as error:
                 reporter.warn(where, f"the publications file '{name}' cannot be read: {error.strerror}")
                 return []
-            held = hashlib.sha256(content).hexdigest()  # of the bytes parsed here, which may have changed since
+            held = self.data_files.source_hash(path, content)  # of the bytes parsed here, which may have changed
             self.data_files.contents[path] = held
             cached = self.parsed.get(name, held, assets_prefix, self.private_fields)
             if cached is None:
@@ -84,7 +83,9 @@ class Bibliographies:
         pubs: list[Publication] = (
             []
             if text is None
-            else file_format.read(text, file_reporter, assets_prefix=assets_prefix, private_fields=private_fields)
+            else file_format.read(
+                text, file_reporter, assets_prefix=assets_prefix, private_fields=private_fields, path=path
+            )
         )
         if not pubs and not found and text is not None:
             file_reporter.warn((), "the file has no entries")

@@ -1,7 +1,8 @@
-"""Data files named in front matter (``data: people/qi.yml``), read relative to the page.
+"""Data files named in front matter (``data: people/qi.yml``, ``publications: pubs/*.bib``), read relative to
+the page.
 
-Every file read is remembered, so the adapter can watch it under
-``mkdocs serve`` and keep it out of the built site.
+Every file read is remembered, so the adapter can watch it under ``mkdocs serve`` and keep it out of the
+built site; so is every folder a glob or folder source looked into, where a new file changes the site.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Reporter
+from . import formats
 from .frontmatter import LoadedYaml, load_yaml
 
 
@@ -21,11 +23,33 @@ class DataFiles:
     parsed: dict[Path, tuple[str, LoadedYaml]] = field(default_factory=dict)  # each file parsed once per content
     # Every file read, with a hash of what it held ("" if it could not be read): rendered pages are cached against it.
     contents: dict[Path, str] = field(default_factory=dict)
+    seen: set[Path] = field(default_factory=set)  # what glob and folder sources looked at besides (Expanded.seen)
 
     @property
-    def used(self):
-        """Every file read: the adapter watches them and keeps them out of the site."""
-        return self.contents.keys()
+    def used(self) -> set[Path]:
+        """Every file read, and every folder and file a source looked at: the adapter watches them and keeps the
+        files out of the site."""
+        return self.contents.keys() | self.seen
+
+    def publication_files(self, value, base: Path, reporter: Reporter, key: str = "publications"):
+        """The files the ``publications`` of a page (or the site's ``bibliography`` option, ``key``) name, each
+        with where it is named; paths are relative to ``base``. See formats.expand_sources."""
+        expanded = formats.expand_sources(value, base, self.project_dir, reporter, key)
+        self.seen |= expanded.seen
+        return expanded.files
+
+    def source_hash(self, path: Path, content: bytes) -> str:
+        """The hash a publication file's parsed entries are kept under: of its bytes, and of the files a reading
+        takes in with it (a Hugo folder's cite.bib, there or not), which are remembered as read."""
+        hashed = hashlib.sha256(content)
+        for companion in formats.companions(path, content):
+            try:
+                held = hashlib.sha256(companion.read_bytes()).hexdigest()
+            except OSError:
+                held = ""
+            self.contents.setdefault(companion, held)
+            hashed.update(f"\0{companion.name}\0{held}".encode())
+        return hashed.hexdigest()
 
     def locate(self, page_dir: Path, reference: str) -> Path:
         return (page_dir / reference).resolve()

@@ -25,7 +25,7 @@ from mkdocs_researcher.model import identifiers, names
 from mkdocs_researcher.model import records as model
 from mkdocs_researcher.publish import citation
 from mkdocs_researcher.render import locale
-from mkdocs_researcher.sources import bibtex, csl, publication_fields, tex, text_files
+from mkdocs_researcher.sources import bibtex, csl, hugo, publication_fields, tex, text_files
 
 CHILD_TIME_LIMIT = 60  # seconds; linear code needs well under one, the slow paths here take hours or forever
 
@@ -279,6 +279,9 @@ def test_a_deep_json_file_leaves_the_rest_of_the_site_to_build(build_site):
 PATTERNS = [
     (names, "_WORD", "findall", repeated("a_")),
     (names, "ANY_MARK", "search", repeated("a")),
+    (hugo, "_USER_ID", "fullmatch", repeated("a.", tail="!")),
+    (hugo, "_TIMESTAMP", "match", repeated("1", tail="x")),
+    (hugo, "_TOML_ERROR_LINE", "search", repeated("1", head="(at line ", tail="x")),
     (tex, "_SYMBOL_MACRO", "sub", repeated("\\abcdefgh \t")),
     (tex, "_MATH", "finditer", repeated("\\$", head="$$")),
     (tex, "_MATH", "finditer", repeated("$\\$", head="$$a")),
@@ -366,7 +369,7 @@ def test_pattern_is_linear(module, name, method, text_of_size):
 def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
-    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, citation, model, locale):
+    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, hugo, citation, model, locale):
         compiled = [
             f"{module.__name__}.{name}"
             for name, value in vars(module).items()
