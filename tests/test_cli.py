@@ -1,4 +1,5 @@
-"""The ``mkdocs-researcher`` command: new, import-alfolio, refresh — and publishing a new site with gh-deploy.
+"""The ``mkdocs-researcher`` command: new, refresh — and publishing a new site with gh-deploy (import-alfolio has
+test_import_alfolio.py).
 
 Every site the command writes is built with ``mkdocs build --strict`` and its HTML checked.
 """
@@ -22,17 +23,9 @@ from bs4 import BeautifulSoup
 from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
-from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
 from mkdocs_researcher.commands.new import requirements
-from mkdocs_researcher.diagnostics import Reporter
-from mkdocs_researcher.sources.fields import Context
-from mkdocs_researcher.sources.sections import read_page
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-
-FIXTURE = Path(__file__).parent / "fixtures" / "alfolio"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-SEED = SHARED / "seeds" / "yu-cheng"
 
 
 # --- Helpers -------------------------------------------------------------------------------------
@@ -57,36 +50,10 @@ def html(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
-def sections(soup: BeautifulSoup) -> dict[str, int]:
-    """researcher-<kind> -> number of entries, for every section of a page."""
-    found = {}
-    for section in soup.select(".researcher-section"):
-        kind = next(c for c in section["class"] if c.startswith("researcher-") and c != "researcher-section")
-        found[kind.removeprefix("researcher-")] = len(section.select(".researcher-item"))
-    return found
-
-
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:
     code = cli.main([str(a) for a in args])
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def assert_valid_data(path: Path) -> dict:
-    """The data file passes the plugin's own checks without a single message."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    reporter = Reporter(path.name)
-    read_page(data, Context(reporter))
-    assert reporter.found == []
-    return data
-
-
-def seed_or_skip() -> Path:
-    if not SEED.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{SEED} is missing; CI always has ../shared beside the repository")
-        pytest.skip(f"{SEED} is not here: ../shared (the seed data) only exists beside the project's own checkout")
-    return SEED
 
 
 # --- new -----------------------------------------------------------------------------------------
@@ -155,252 +122,6 @@ def test_new_refuses_a_folder_with_files_unless_forced(tmp_path, capsys):
     assert (
         code == 0 and (folder / "mkdocs.yml").is_file() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
     )
-
-
-# --- import-alfolio ------------------------------------------------------------------------------
-
-
-def test_import_alfolio_fixture_builds_strict_with_every_section(tmp_path, capsys):
-    out = tmp_path / "site"
-    code, report, err = run_cli(capsys, "import-alfolio", FIXTURE, "--out", out)
-    assert code == 0, err
-
-    config = yaml.safe_load((out / "mkdocs.yml").read_text(encoding="utf-8"))
-    assert config["site_name"] == "Alex J. Sample" and config["site_url"] == "https://alex-sample.github.io/homepage/"
-    assert config["plugins"][1] == "researcher"
-    options = next(e["mkdocs_researcher"] for e in config["markdown_extensions"] if "mkdocs_researcher" in e)
-    assert options["max_authors"] == 2 and options["bibliography"] == ["docs/papers.bib"]
-    assert (
-        options["venues"] == "venues.yml"
-        and options["coauthors"] == "coauthors.yml"
-        and options["assets_dir"] == "assets/pdf/"
-    )
-    assert (out / "docs" / "papers.bib").read_bytes() == (FIXTURE / "_bibliography" / "papers.bib").read_bytes()
-    assert (out / "docs" / "assets" / "pdf" / "example_pdf.pdf").is_file()
-
-    data = assert_valid_data(out / "docs" / "data" / "profile.yml")
-    profile = data["profile"]
-    assert profile["email"] == "alex.sample@example.org"  # socials.yml over _config.yml
-    assert profile["aliases"] == ["Alex Sample", "A. Sample", "A. J. Sample"]
-    assert profile["links"]["github"] == "alex-sample" and profile["links"]["twitter"] == "alexsample"
-    assert (
-        profile["links"]["kaggle"] == "https://www.kaggle.com/alexsample"
-        and profile["links"]["example_lab"] == "https://example.org/lab/"
-    )
-    assert [n["date"] for n in data["news"]] == ["2024-07-15", "2023-01-07"]
-    assert data["education"][0] == {
-        "degree": "PhD in Computer Science",
-        "institution": "University of Examples",
-        "location": "Example City",
-        "start": "2021-09",
-        "end": "present",
-        "details": ["Advisor: Prof. Jordan Doe"],
-    }
-    assert data["projects"][0]["repo"] == "alex-sample/imaginary-engine"
-
-    home = build_strict(out / "mkdocs.yml")
-    assert sections(home) == {
-        "profile": 1,
-        "news": 2,
-        "publications": 1,
-        "projects": 2,
-        "experience": 2,
-        "education": 2,
-        "awards": 1,
-    }
-    card = home.select_one(".researcher-profile")
-    assert "Alex J. Sample" in card.get_text() and card.select_one("img")["src"] == "images/prof_pic.jpg"
-    hrefs = {a.get("href") for a in card.select("a")}
-    assert {"https://github.com/alex-sample", "https://orcid.org/0000-0002-1825-0097", "assets/pdf/cv.pdf"} <= hrefs
-    body = home.select_one("article").get_text()
-    assert "made-up systems" in body and "{%" not in body and "latest_posts" not in body
-    assert home.select_one("article a[href='assets/pdf/cv.pdf']")  # {{ '/assets/pdf/cv.pdf' | relative_url }}
-    # news before the selected papers, where al-folio's about page shows them
-    kinds = [s["class"][1] for s in home.select(".researcher-section")]
-    assert kinds.index("researcher-news") < kinds.index("researcher-publications")
-    paper = home.select_one(".researcher-publications .researcher-item")
-    assert paper.select_one(".researcher-self").get_text(strip=True) == "Alex J. Sample"
-    assert paper.select_one("a[href='https://example.org/~jdoe/']")  # coauthors.yml
-    assert "#00369f" in str(paper)  # venues.yml colour
-    assert paper.select_one("a[href$='assets/pdf/example_pdf.pdf']")
-    engine = home.select(".researcher-projects .researcher-item")[0]
-    assert engine.select_one("a[href='projects/1_project/']")  # the project's own page
-    project_page = html(out / "site" / "projects" / "1_project" / "index.html")
-    assert project_page.select_one("article img[src='../../images/1.jpg']")
-    assert project_page.select_one("article a[href='../../publications/#pub-sample2024tiny']")
-    listing = html(out / "site" / "publications" / "index.html")
-    assert len(listing.select(".researcher-publications .researcher-item")) == 3
-
-    converted = report[report.index("Converted:") : report.index("Not converted")]
-    for line in (
-        "profile",
-        "publications         3",
-        "news                 2",
-        "projects             2",
-        "experience           2",
-        "education            2",
-    ):
-        assert line in converted
-    for reason in (
-        "_posts/: 1 blog post",
-        "_pages/people.md: a page of its own",
-        "rss_icon",
-        "wechat_qr",
-        "profile.more_info",
-        "_news/announcement_2.md: body",
-        "_projects/2_project.md: img: the image 'assets/img/missing.jpg' is not in the checkout",
-        "sections.summary",
-        "{% include latest_posts.liquid %}",
-        "assets/img/: 1 image(s)",
-    ):
-        assert reason in report, reason
-
-
-def test_import_alfolio_old_list_style_cv_and_teaching_page(tmp_path, capsys):
-    source = tmp_path / "alfolio"
-    (source / "_data").mkdir(parents=True)
-    (source / "_pages").mkdir()
-    (source / "_config.yml").write_text(
-        "first_name: Robin\nlast_name: Example\nurl: https://example.org\n", encoding="utf-8"
-    )
-    (source / "_pages" / "teaching.md").write_text(
-        "---\nlayout: page\ntitle: teaching\n---\n\nI teach *Examples 101* every fall.\n", encoding="utf-8"
-    )
-    cv = [
-        {"title": "General Information", "type": "map", "contents": [{"name": "Full Name", "value": "Robin Example"}]},
-        {
-            "title": "Education",
-            "type": "time_table",
-            "contents": [
-                {
-                    "title": "PhD",
-                    "institution": "University of Examples",
-                    "year": "2012 - 2017",
-                    "description": ["Thesis on examples.", {"title": "Advisors", "contents": ["J. Doe", "C. Roe"]}],
-                },
-                {"title": "B.S.", "institution": "Example College", "year": 2011},
-            ],
-        },
-        {
-            "title": "Experience",
-            "type": "time_table",
-            "contents": [{"title": "Research scientist", "institution": "Example Labs", "year": "Sep 2019 - Now"}],
-        },
-        {
-            "title": "Honors and Awards",
-            "type": "time_table",
-            "contents": [{"year": 2020, "items": ["Example Prize", "Placeholder Medal"]}],
-        },
-        {"title": "Other Interests", "type": "list", "contents": ["Hobbies: examples"]},
-    ]
-    (source / "_data" / "cv.yml").write_text(yaml.safe_dump(cv), encoding="utf-8")
-    code, report, err = run_cli(capsys, "import-alfolio", source, "--out", tmp_path / "site")
-    assert code == 0, err
-
-    data = assert_valid_data(tmp_path / "site" / "docs" / "data" / "profile.yml")
-    assert data["education"][0] == {
-        "degree": "PhD",
-        "institution": "University of Examples",
-        "start": "2012",
-        "end": "2017",
-        "details": ["Thesis on examples.", "Advisors: J. Doe; C. Roe"],
-    }
-    assert data["education"][1]["start"] == "2011"
-    assert data["experience"] == [
-        {"role": "Research scientist", "organization": "Example Labs", "start": "2019-09", "end": "present"}
-    ]
-    assert [a["title"] for a in data["awards"]] == ["Example Prize", "Placeholder Medal"]
-    assert "General Information: no section of this plugin matches it" in report and "Other Interests" in report
-    assert "I teach *Examples 101*" in (tmp_path / "site" / "docs" / "teaching.md").read_text(encoding="utf-8")
-    assert "_bibliography/papers.bib: not found" in report
-
-
-def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
-    seed = seed_or_skip()
-    # The seed is flat; al-folio keeps the same files in these folders (collections _experiences, _teachings).
-    source = tmp_path / "yu-cheng.github.io"
-    layout = {
-        "about.md": "_pages",
-        "papers.bib": "_bibliography",
-        "venues.yml": "_data",
-        "project_1.md": "_projects",
-        "experience_*.md": "_experiences",
-        "teaching_*.md": "_teachings",
-    }
-    for pattern, folder in layout.items():
-        (source / folder).mkdir(parents=True, exist_ok=True)
-        for path in seed.glob(pattern):
-            shutil.copyfile(path, source / folder / path.name)
-    out = tmp_path / "site"
-    code, report, err = run_cli(capsys, "import-alfolio", source, "--out", out)
-    assert code == 0, err
-    assert "the name 'Yu Cheng' is the author on most papers" in report  # the seed has no _config.yml
-    assert "zhao2023goldminer-2" in report and "prof_pic.jpg' is not in the checkout" in report
-
-    data = assert_valid_data(out / "docs" / "data" / "profile.yml")
-    assert data["profile"] == {"name": "Yu Cheng", "email": "yu.cheng@pku.edu.cn"}
-    assert [(e["organization"], e["start"], e["end"]) for e in data["experience"]] == [
-        ("Alibaba", "2020-10", "2021-07"),
-        ("Alibaba Cloud", "2021-07", "2022-01"),
-        ("Microsoft Research Asia", "2022-04", "present"),
-    ]
-    assert data["teaching"][0] == {"course": "Algorithm Design and Analysis", "role": "TA", "term": "2022 Spring"}
-    assert data["projects"][0]["name"] == "TileLang" and data["projects"][0]["repo"] == "tile-ai/tilelang"
-
-    home = build_strict(out / "mkdocs.yml")
-    assert sections(home) == {"profile": 1, "publications": 3, "projects": 1, "experience": 3, "teaching": 2}
-    ids = {item.get("id") for item in home.select(".researcher-publications .researcher-item")}
-    assert {"pub-zhao2023goldminer", "pub-zhao2023goldminer-2", "pub-jiang2022zoomer"} <= ids  # both entries of one key
-    assert "[DOT]" not in home.select_one("article").get_text()  # the spelled-out address went to the card
-    experience = home.select_one(".researcher-experience").get_text(" ", strip=True)
-    assert "Microsoft Research Asia" in experience and "Present" in experience and "Jilong Xue" in experience
-    assert "#00369f" in str(home.select_one(".researcher-publications"))  # SIGMOD's colour from venues.yml
-
-
-@pytest.mark.parametrize(
-    "setup, message",
-    [
-        (lambda p: None, "does not exist"),
-        (
-            lambda p: (p.mkdir(), (p / "README.md").write_text("hi", encoding="utf-8")),
-            "does not look like an al-folio site",
-        ),
-        (lambda p: p.write_text("a file", encoding="utf-8"), "is a file"),
-    ],
-)
-def test_import_alfolio_refuses_what_is_not_an_alfolio_site(tmp_path, capsys, setup, message):
-    source = tmp_path / "source"
-    setup(source)
-    code, _, err = run_cli(capsys, "import-alfolio", source, "--out", tmp_path / "out")
-    assert code == 2 and message in err and "Traceback" not in err
-    assert not (tmp_path / "out").exists()
-
-
-def test_import_alfolio_refuses_a_non_empty_out(tmp_path, capsys):
-    (tmp_path / "out").mkdir()
-    (tmp_path / "out" / "index.html").write_text("", encoding="utf-8")
-    code, _, err = run_cli(capsys, "import-alfolio", FIXTURE, "--out", tmp_path / "out")
-    assert code == 2 and "is not empty" in err
-
-
-@pytest.mark.parametrize(
-    "value, date, span",
-    [
-        ("10/2020", "2020-10", ("2020-10", None)),
-        ("Now", "present", ("present", None)),
-        ("2012 - 2017", None, ("2012", "2017")),
-        ("Sep 2019", "2019-09", ("2019-09", None)),
-        ("September 2019 – present", None, ("2019-09", "present")),
-        ("2019-09", "2019-09", ("2019-09", None)),
-        (2011, "2011", ("2011", None)),
-        (datetime.date(2020, 1, 5), "2020-01-05", ("2020-01-05", None)),
-        ("2015-10-22 15:59:00-0400", "2015-10-22", ("2015-10-22", None)),
-        ("13/2020", None, None),
-        ("soon", None, None),
-    ],
-)
-def test_alfolio_dates(value, date, span):
-    assert parse_date(value) == date and parse_range(value) == span
 
 
 def cli_source() -> requirements.Source:

@@ -47,8 +47,7 @@ def copy_asset(importer: Importer, reference, where: str, what: str, folder: str
     candidates = [source.path / text, source.path / "assets" / "img" / text]
     found = next((c for c in candidates if c.is_file()), None)
     if found is None:
-        looked = text if text.startswith("assets/") else f"{text} and assets/img/{text}"
-        importer.report.skip(where, f"the {what} '{reference}' is not in the checkout (looked for {looked})")
+        importer.report.missing_file(text if text.startswith("assets/") else f"assets/img/{text}", where)
         return None
     named = (
         f"the {what} '{reference}'" if source.rel(found) == text else f"the {what} '{reference}' ({source.rel(found)})"
@@ -78,6 +77,7 @@ def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", 
     text = re.sub(r"\{\{\s*site\.(?:url|baseurl)\s*\}\}", "", text)
     text = re.sub(r"\{\{\s*['\"]([^'\"]+)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:[^}]*)\s*\}\}", r"\1", text)
     text = re.sub(r"\{%-?\s*(?:end)?raw\s*-?%\}", "", text)
+    text = re.sub(r"\{%-?\s*link\s+([\w./-]+)\s*-?%\}", r"\1", text)  # a page of the old site: links.py maps it
     text = re.sub(
         r"\{%-?\s*cite\s+([^%]+?)\s*-?%\}", lambda m: _citation(importer, m.group(1), page_dir) or m.group(0), text
     )
@@ -96,7 +96,7 @@ def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", 
     left = re.findall(r"\{%.*?%\}|\{\{.*?\}\}", text, flags=re.S)
     if left and not quiet:
         sample = re.sub(r"\s+", " ", left[0])[:60]
-        importer.report.skip(
+        importer.report.lose(
             where, f"{len(left)} Liquid tag(s) removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)"
         )
     return re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)

@@ -1,5 +1,6 @@
-"""The old site's settings: _config.yml (names, e-mail, scholar names, max authors, address) and the social links
-of _data/socials.yml, where newer al-folio versions keep what older ones had in _config.yml."""
+"""The old site's settings: _config.yml (names, e-mail, scholar names, max authors, address, languages, and with
+them the map of what the site shows) and the social links of _data/socials.yml, where newer al-folio versions keep
+what older ones had in _config.yml."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .assets import copy_asset, from_data
+from .site import SiteMap
 
 if TYPE_CHECKING:
     from .importer import Importer
@@ -65,11 +67,16 @@ _SOCIAL_SKIPS = {
 
 def read_config(importer: Importer) -> None:
     path = importer.source.path / "_config.yml"
-    if not path.is_file():
-        importer.report.skip("_config.yml", "not found; the name, e-mail and site address must come from elsewhere")
-        return
-    data = importer.source.read_yaml_file(path)
-    importer.config = data if isinstance(data, dict) else {}
+    if path.is_file():
+        data = importer.source.read_yaml_file(path)
+        importer.config = data if isinstance(data, dict) else {}
+        _read_settings(importer)
+    else:
+        importer.report.lose("_config.yml", "not found; the name, e-mail and site address must come from elsewhere")
+    importer.site = SiteMap.read(importer.source, importer.config, _languages(importer), importer.default_language)
+
+
+def _read_settings(importer: Importer) -> None:
     config = importer.config
     names = [config.get(k) for k in ("first_name", "middle_name", "last_name")]
     full = " ".join(str(n).strip() for n in names if n and str(n).strip())
@@ -81,10 +88,23 @@ def read_config(importer: Importer) -> None:
     if isinstance(config.get("email"), str):
         importer.profile["email"] = config["email"].strip()
     _read_scholar_names(importer)
-    if isinstance(config.get("max_author_limit"), int):
-        importer.options["max_authors"] = config["max_author_limit"]
+    # al-folio truncates author lists only when max_author_limit is a number: blank (or absent) shows them all.
+    limit = config.get("max_author_limit")
+    importer.options["max_authors"] = limit if isinstance(limit, int) and not isinstance(limit, bool) else 0
     _site_url(importer)
     _socials(importer, config, "_config.yml", only_known=True)
+
+
+def _languages(importer: Importer) -> list[str]:
+    """_config.yml's languages (jekyll-polyglot, jekyll-multiple-languages-plugin), the default one first."""
+    listed = importer.config.get("languages")
+    languages = [str(x).strip() for x in listed if str(x).strip()] if isinstance(listed, list) else []
+    if len(languages) < 2:
+        return []
+    default = str(importer.config.get("default_lang") or importer.config.get("default_locale") or languages[0])
+    importer.default_language = default if default in languages else languages[0]
+    importer.languages = [x for x in languages if x != importer.default_language]
+    return [importer.default_language, *importer.languages]
 
 
 def _read_scholar_names(importer: Importer) -> None:
@@ -130,10 +150,10 @@ def _socials(importer: Importer, data: dict, where: str, only_known: bool) -> No
         elif only_known:
             continue  # _config.yml holds every setting of the site; only its social keys matter here
         elif key in _SOCIAL_SKIPS:
-            importer.report.skip(f"{where}: {key}", _SOCIAL_SKIPS[key])
+            importer.report.lose(f"{where}: {key}", _SOCIAL_SKIPS[key])
         elif isinstance(value, dict) and isinstance(value.get("url"), str):
             links[re.sub(r"\W+", "_", str(value.get("title") or key)).strip("_").lower() or key] = value["url"]
         elif isinstance(value, str) and re.match(r"^https?://", value.strip()):
             links[key] = value.strip()
         else:
-            importer.report.skip(f"{where}: {key}", "an unknown kind of social link whose value is not a URL")
+            importer.report.lose(f"{where}: {key}", "an unknown kind of social link whose value is not a URL")

@@ -126,7 +126,7 @@ def span_fields(report: Report, start, end, where: str) -> dict:
             continue
         date = parse_date(value)
         if date is None or (name == "start" and date == "present"):
-            report.skip(f"{where}: {name}", f"'{value}' is not a date like 10/2020, Sep 2019 or 2020-10")
+            report.lose(f"{where}: {name}", f"'{value}' is not a date like 10/2020, Sep 2019 or 2020-10")
         else:
             result[name] = date
     return result
@@ -136,7 +136,7 @@ def range_fields(report: Report, value, where: str) -> dict:
     """An entry's start and end fields from one date or range ("2012 - 2017"); {} (reported) when it is neither."""
     found = parse_range(value)
     if found is None:
-        report.skip(where, f"'{value}' is not a date or a range like 2012 - 2017")
+        report.lose(where, f"'{value}' is not a date or a range like 2012 - 2017")
         return {}
     start, end = found
     return {"start": start, **({"end": end} if end else {})}

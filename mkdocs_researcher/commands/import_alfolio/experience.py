@@ -14,14 +14,17 @@ if TYPE_CHECKING:
 
 
 def read_experiences(importer: Importer) -> None:
-    for path, meta, body in importer.source.collection("_experiences"):
+    if not (importer.source.path / "_experiences").is_dir() or not importer.published("experiences"):
+        return
+    pages = importer.place("experiences", "_experiences/")
+    for path, meta, body in importer.source.collection("_experiences") if pages else []:
         where = importer.source.rel(path)
         entry = _experience_entry(importer, meta, clean_liquid(importer, body, where), where)
         if entry is None:
             continue
         logo = copy_asset(importer, meta.get("img") or meta.get("logo"), f"{where}: img", "logo")
         entry["logo"] = from_data(logo)
-        importer.add("experience", entry)
+        importer.add("experience", entry, pages)
         importer.source.unused_keys(
             meta,
             {
@@ -49,7 +52,7 @@ def _experience_entry(importer: Importer, meta: dict, body: str, where: str) -> 
     organization = meta.get("company") or meta.get("organization") or meta.get("title") or (head[0] if head else None)
     role = meta.get("position") or meta.get("role") or (bullets.pop(0) if bullets else None)
     if not organization or not role:
-        importer.report.skip(
+        importer.report.lose(
             where,
             "no organization and role found "
             "(expected the organization on the first line, the role as the first '- ' line)",

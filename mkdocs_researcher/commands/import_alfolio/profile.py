@@ -1,4 +1,5 @@
-"""The profile card and the home page's own text: _pages/about.md, then, once every file is read, the name."""
+"""The profile card and the home page's own text: the home page (_pages/about.md), then, once every file is read,
+the name."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from .. import new as scaffold
 from .assets import clean_liquid, copy_asset, from_data
+from .languages import translated
 from .markup import strip_tags
+from .samples import is_sample_text
 from .writer import DATA_FILE
 
 if TYPE_CHECKING:
@@ -18,32 +21,18 @@ _SAMPLE_SUBTITLE = "<a href='#'>Affiliations</a>. Address. Contacts. Motto. Etc.
 
 
 def read_about(importer: Importer) -> None:
-    source = importer.source
-    path = next(
-        (
-            p
-            for p in (
-                source.path / "_pages" / "about.md",
-                source.path / "_pages" / "about.markdown",
-                source.path / "about.md",
-            )
-            if p.is_file()
-        ),
-        None,
-    )
-    if path is None:
-        importer.report.skip("_pages/about.md", "not found; the home page has no text of its own yet")
+    home = importer.site.home
+    if home is None:
+        importer.report.lose("_pages/about.md", "not found; the home page has no text of its own yet")
         return
-    read = source.read_page(path)
-    if read is None:
-        return
-    meta, body = read
-    where = source.rel(path)
+    meta, where = home.meta, home.where
+    page = importer.home()
     _about_profile(importer, meta, where)
-    importer.body = _email_from_body(importer, clean_liquid(importer, body, where).strip())
-    if meta.get("selected_papers"):
-        importer.markers.append("<!-- researcher publications selected -->")
-    importer.about_meta = meta
+    body = translated(importer, home.body, importer.default_language, where)
+    if is_sample_text(body):
+        importer.report.skip(f"{where}: text", "al-folio's sample biography")
+        return
+    page.body = _email_from_body(importer, clean_liquid(importer, body, where).strip())
     importer.report.count("home page text", 1, where)
 
 
@@ -53,8 +42,9 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
         photo = copy_asset(importer, card["image"], f"{where}: profile.image", "photo")
         if photo:
             importer.profile["photo"] = from_data(photo)
+            _photo_look(importer, card, where)
     if card.get("more_info") and str(card["more_info"]).strip():
-        importer.report.skip(
+        importer.report.lose(
             f"{where}: profile.more_info",
             "free-form HTML (an address block); add it to the page text if you want it",
         )
@@ -67,6 +57,23 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
             importer.report.notes.append(
                 f"the about page's subtitle became the profile's position: '{importer.profile['position']}'"
             )
+
+
+def _photo_look(importer: Importer, card: dict, where: str) -> None:
+    """al-folio puts the photo on the right (align) and crops it round only with image_circular: true."""
+    side = "left" if str(card.get("align") or "right").strip().lower() == "left" else "right"
+    round_photo = card.get("image_circular") is True
+    if side == "right" or not round_photo:
+        looks = ", ".join(
+            x
+            for x in (f"align: {side}" if side == "right" else "", "" if round_photo else "image_circular: false")
+            if x
+        )
+        importer.report.lose(
+            f"{where}: profile ({looks})",
+            "this plugin shows the photo on the left of the card, cropped round, and has no setting for its side "
+            "or shape yet",
+        )
 
 
 def _email_from_body(importer: Importer, body: str) -> str:

@@ -7,16 +7,21 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from .assets import clean_liquid, copy_asset, from_data
 from .markup import link_text
+from .samples import is_sample_text, is_sample_title
 
 if TYPE_CHECKING:
     from .importer import Importer
 
 
 def read_projects(importer: Importer) -> None:
+    if not (importer.source.path / "_projects").is_dir() or not importer.published("projects"):
+        return
+    pages = importer.place("projects", "_projects/")
+    if not pages:
+        return
+    own_pages = importer.site.has_own_pages("projects")
     entries = importer.source.collection("_projects")
     entries.sort(
         key=lambda item: (
@@ -26,6 +31,12 @@ def read_projects(importer: Importer) -> None:
     )
     for path, meta, body in entries:
         where = importer.source.rel(path)
+        if is_sample_title(meta.get("title")):
+            importer.report.skip(where, "al-folio's sample project")
+            continue
+        if is_sample_text(body):
+            importer.report.skip(f"{where}: text", "al-folio's sample project page")
+            body = ""
         text = clean_liquid(importer, body, where, page_dir="projects").strip()
         project = {"name": str(meta.get("title") or "").strip()}
         if not project["name"]:
@@ -36,15 +47,20 @@ def read_projects(importer: Importer) -> None:
             rest = re.sub(r"^\s*\[[^\]]+\]\([^)]*\)\s*[:,-]?\s*", "", text, count=1) if url else text
             project["url"], project["description"] = url, (rest[:1].upper() + rest[1:]) if rest else None
             if not project["name"]:
-                importer.report.skip(where, "neither a title nor any text; left out")
+                importer.report.lose(where, "neither a title nor any text; left out")
                 continue
         else:
             project["description"] = str(meta.get("description") or "").strip() or None
             project["url"] = meta.get("redirect") if isinstance(meta.get("redirect"), str) else None
             if text and not project["url"]:
-                project["url"] = from_data(_project_page(importer, path, project["name"], text))
+                if own_pages:
+                    project["url"] = from_data(_project_page(importer, path, project["name"], text))
+                else:
+                    importer.report.skip(
+                        f"{where}: text", "_config.yml gives projects no pages of their own (output: false)"
+                    )
         _project_extras(importer, project, meta, where)
-        importer.add("projects", project)
+        importer.add("projects", project, pages)
         importer.source.unused_keys(
             meta,
             {"title", "description", "img", "image", "github", "category", "redirect", "related_publications"},
@@ -66,31 +82,32 @@ def _project_extras(importer: Importer, project: dict, meta: dict, where: str) -
     if isinstance(meta.get("category"), str):
         project["group"] = meta["category"].strip().capitalize()
     if meta.get("related_publications"):
-        importer.report.skip(
+        importer.report.lose(
             f"{where}: related_publications",
             "al-folio lists the papers a project page cites; link them in the text instead",
         )
 
 
 def _project_page(importer: Importer, path: Path, name: str, text: str) -> str:
-    """A titled project's own page (its al-folio page) as docs/projects/<file>.md."""
-    target = f"projects/{path.stem}.md"
-    page = "---\n" + yaml.safe_dump({"title": name}, allow_unicode=True) + "---\n\n# " + name + "\n\n" + text + "\n"
-    (importer.out / "docs" / "projects").mkdir(parents=True, exist_ok=True)
-    (importer.out / "docs" / target).write_text(page, encoding="utf-8")
+    """A titled project's own page (its al-folio page) as docs/projects/<file>.md, linked from its card."""
+    page = importer.new_page(f"projects/{path.stem}", name, None)
+    page.body = text
     importer.report.count("project pages", 1, "docs/projects/: linked from the project cards")
-    return target
+    return page.file
 
 
 def read_repositories(importer: Importer) -> None:
     path = importer.source.path / "_data" / "repositories.yml"
-    data = importer.source.read_yaml_file(path) if path.is_file() else None
+    if not path.is_file():
+        return
+    pages = importer.place("repositories", "_data/repositories.yml")
+    data = importer.source.read_yaml_file(path) if pages else None
     if not isinstance(data, dict):
         return
     for repo in data.get("github_repos") or []:
         if isinstance(repo, str) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo.strip()):
-            importer.add("projects", {"name": repo.split("/")[1], "repo": repo.strip(), "group": "Repositories"})
+            importer.add("projects", {"name": repo.split("/")[1], "repo": repo.strip()}, pages)
     if data.get("github_users"):
-        importer.report.skip(
+        importer.report.lose(
             "_data/repositories.yml: github_users", "GitHub user cards; your own account is a profile link"
         )

@@ -1,5 +1,7 @@
-"""The publications: _config.yml's bibliography (_bibliography/papers.bib) copied to docs/papers.bib and checked as
-the plugin will read it, and _data/venues.yml and coauthors.yml, which the publication list uses."""
+"""The publications: the bibliography _config.yml names (_bibliography/papers.bib) and any other .bib a shown page
+names ({% bibliography --file talks %}), copied into docs/ and checked as the plugin will read them; and
+_data/venues.yml and coauthors.yml, which the publication lists use, copied beside mkdocs.yml once they would
+read without a warning."""
 
 from __future__ import annotations
 
@@ -8,11 +10,19 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import yaml
+
 from ...diagnostics import Reporter
 from ...sources.bibtex import read_bibtex_file
+from ...sources.coauthors import read_coauthors
+from ...sources.venues import read_venues
+from .samples import sample_bibliography
 
 if TYPE_CHECKING:
-    from .importer import Importer
+    from .importer import Importer, NewPage
+
+LIST_MARKER = "<!-- researcher publications group_by=year heading=none -->"
+SELECTED_MARKER = "<!-- researcher publications selected -->"
 
 
 def read_bibliography(importer: Importer) -> None:
@@ -21,14 +31,21 @@ def read_bibliography(importer: Importer) -> None:
     folder = source.path / str(scholar.get("source") or "/_bibliography/").strip("/")
     name = str(scholar.get("bibliography") or "papers.bib")
     path = folder / (name if name.endswith(".bib") else name + ".bib")
+    for old in importer.site.shown_listing("publications")[0]:
+        importer.page_for(old).claimed = True  # a publications page: its list, or nothing when there is none
+    named = _named_bibliographies(importer, folder)
     for other in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
-        if other != path:
-            importer.report.skip(source.rel(other), "al-folio's publications page does not use it, so it is not copied")
+        if other != path and other.stem not in named:
+            _unused(importer, other)
+    for stem, pages in named.items():
+        _page_bibliography(importer, folder / f"{stem}.bib", pages)
     if not path.is_file():
-        importer.report.skip(
-            f"{source.rel(folder) if folder.exists() else '_bibliography'}/{path.name}",
-            "not found; the site has no publications yet",
-        )
+        if importer.site.shown_listing("publications")[0]:
+            where = f"{source.rel(folder) if folder.exists() else '_bibliography'}/{path.name}"
+            importer.report.lose(where, "not found, though a page shows publications; the site has none yet")
+        return
+    pages = importer.place("publications", source.rel(path))
+    if not pages:
         return
     if scholar.get("source") or scholar.get("bibliography"):
         real = source.checked(path, "_config.yml: scholar.bibliography", f"the bibliography '{source.rel(path)}'")
@@ -37,17 +54,76 @@ def read_bibliography(importer: Importer) -> None:
     if real is None:
         return
     target = importer.out / "docs" / "papers.bib"
-    target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(real, target)
+    pubs = _check_bibliography(importer, target, source.rel(path))
+    if not pubs:
+        target.unlink()
+        return
     importer.options["bibliography"] = ["docs/papers.bib"]
-    _check_bibliography(importer, target, source.rel(path))
-    importer.nav.append({"Publications": "publications.md"})
+    importer.bibliographies["papers.bib"] = "papers.bib"
+    for page in pages:
+        if page.name != "index":
+            page.markers.append(LIST_MARKER)
+        elif any(pub.selected for pub in pubs):
+            page.markers.append(SELECTED_MARKER)
+        else:
+            importer.report.lose(
+                f"{importer.site.home.where}: selected_papers", "no entry of the bibliography has selected={true}"
+            )
 
 
-def _check_bibliography(importer: Importer, target: Path, where: str) -> None:
-    """Read the copy as the plugin will; fix what would fail a strict build, report the rest."""
+def _named_bibliographies(importer: Importer, folder: Path) -> dict[str, list[NewPage]]:
+    """.bib files that shown pages name ({% bibliography --file talks %}) -> those pages."""
+    named: dict[str, list[NewPage]] = {}
+    for old in importer.site.pages:
+        for name in old.bibliographies:
+            stem = Path(name).stem
+            if old.shown and (folder / f"{stem}.bib").is_file():
+                page = importer.page_for(old)
+                page.claimed = True
+                named.setdefault(stem, []).append(page)
+    return named
+
+
+def _unused(importer: Importer, bib: Path) -> None:
+    """A .bib no shown page names: say which hidden page does, or that none does."""
+    naming = [p for p in importer.site.pages if bib.stem in (Path(n).stem for n in p.bibliographies)]
+    why = (
+        f"only {naming[0].where} names it, and that page is hidden ({naming[0].hidden_because})"
+        if naming
+        else "neither _config.yml (scholar: bibliography) nor any page ({% bibliography --file … %}) names it"
+    )
+    importer.report.skip(importer.source.rel(bib), why)
+
+
+def _page_bibliography(importer: Importer, path: Path, pages: list[NewPage]) -> None:
+    """A .bib of its own for the pages naming it: copied beside them, named in their front matter."""
+    real = importer.source.checked(path)
+    if real is None:
+        return
+    target = importer.out / "docs" / path.name
+    shutil.copy2(real, target)
+    if not _check_bibliography(importer, target, importer.source.rel(path)):
+        target.unlink()
+        return
+    importer.bibliographies[path.name] = path.name
+    for page in pages:
+        page.front["publications"] = path.name
+        page.markers.append(LIST_MARKER)
+
+
+def _check_bibliography(importer: Importer, target: Path, where: str) -> list:
+    """Read the copy as the plugin will; fix what would fail a strict build, report the rest. Its entries, or []
+    when the copy is not worth keeping: no entry at all, or al-folio's sample papers."""
     reporter = Reporter(where)
     pubs = read_bibtex_file(target, reporter)
+    authors = [[a.name for a in pub.authors] for pub in pubs]
+    if not pubs:
+        importer.report.lose(where, "no entries: nothing to show, so no page reads it")
+        return []
+    if sample_bibliography(authors, importer.name or importer.profile.get("name")):
+        importer.report.skip(where, "al-folio's sample papers (Albert Einstein's)")
+        return []
     text = target.read_text(encoding="utf-8-sig", errors="surrogateescape")
     for problem in reporter.found:
         renamed = re.search(r"this entry is kept as (\S+)$", problem.problem)
@@ -67,13 +143,10 @@ def _check_bibliography(importer: Importer, target: Path, where: str) -> None:
                 and not re.match(r"^[a-z]+:", link.url)
                 and not (importer.out / "docs" / link.url).is_file()
             ):
-                importer.report.skip(
-                    f"{where}: {pub.key}.{link.kind}",
-                    f"the file '{link.url}' is not in the checkout; the link would be reported by the build, "
-                    "remove it or add the file under docs/",
-                )
-    importer.bib_authors = [[a.name for a in pub.authors] for pub in pubs]
-    importer.report.count("publications", len(pubs), f"{where} -> docs/papers.bib")
+                importer.report.missing_file(link.url, f"{where}: {pub.key}.{link.kind}")
+    importer.bib_authors += authors
+    importer.report.count("publications", len(pubs), f"{where} -> docs/{target.name}")
+    return pubs
 
 
 def _rename_key(text: str, line: int, key: str, new_key: str) -> str:
@@ -90,8 +163,11 @@ def _rename_key(text: str, line: int, key: str, new_key: str) -> str:
 
 
 def read_site_data(importer: Importer) -> None:
-    """_data/venues.yml and coauthors.yml, copied beside mkdocs.yml and named by the plugin's options."""
-    for name, option in (("venues.yml", "venues"), ("coauthors.yml", "coauthors")):
+    """_data/venues.yml and coauthors.yml, beside mkdocs.yml and named by the plugin's options: copied as they are
+    when the plugin reads them without a warning, else as a copy with what it would refuse mended or left out."""
+    if "bibliography" not in importer.options and not importer.bibliographies:
+        return
+    for name, option, reader in (("venues.yml", "venues", read_venues), ("coauthors.yml", "coauthors", read_coauthors)):
         path = importer.source.path / "_data" / name
         real = importer.source.checked(path) if path.is_file() else None
         if real is None:
@@ -99,8 +175,51 @@ def read_site_data(importer: Importer) -> None:
         data = importer.source.read_yaml_file(path)
         if not isinstance(data, dict):
             if data is not None:
-                importer.report.skip(f"_data/{name}", "expected a mapping; not copied")
+                importer.report.lose(f"_data/{name}", "expected a mapping; not copied")
             continue
-        shutil.copy2(real, importer.out / name)
+        reporter = Reporter(f"_data/{name}")
+        reader(real.read_text(encoding="utf-8-sig"), reporter)
+        if reporter.found:
+            mended = _mended(importer, name, data, reader)
+            (importer.out / name).write_text(
+                f"# _data/{name} of the al-folio site, mended where this plugin would refuse it (see the import's "
+                "report).\n" + yaml.safe_dump(mended, allow_unicode=True, sort_keys=False),
+                encoding="utf-8",
+            )
+        else:
+            shutil.copy2(real, importer.out / name)
         importer.options[option] = name
         importer.report.count(option, len(data), f"_data/{name} -> {name}")
+
+
+def _mended(importer: Importer, name: str, data: dict, reader) -> dict:
+    """data with a list of URLs cut to its first one, then without each entry the plugin still refuses."""
+    where = f"_data/{name}"
+    mended: dict = {}
+    for key, value in data.items():
+        people = value if isinstance(value, list) else [value]
+        kept = []
+        for index, person in enumerate(people):
+            if isinstance(person, dict) and isinstance(person.get("url"), list):
+                urls = [u for u in person["url"] if isinstance(u, str) and u.strip()]
+                person = {**person, "url": urls[0] if urls else None}
+                importer.report.notes.append(
+                    f"{where}: {key}: url is a list; the first address is used ({person['url']}), "
+                    "as a link can lead to one place only"
+                )
+            reporter = Reporter(where)
+            reader(yaml.safe_dump({key: [person] if isinstance(value, list) else person}), reporter)
+            if reporter.found:
+                importer.report.lose(
+                    f"{where}: {key}" + (f"[{index}]" if isinstance(value, list) else ""),
+                    "; ".join(d.problem for d in reporter.found),
+                )
+                if not isinstance(person, dict) or name == "coauthors.yml":
+                    continue
+                person = {
+                    k: v for k, v in person.items() if k not in {d.path.rsplit(".", 1)[-1] for d in reporter.found}
+                }
+            kept.append(person)
+        if kept:
+            mended[key] = kept if isinstance(value, list) else kept[0]
+    return mended

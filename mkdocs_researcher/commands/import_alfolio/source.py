@@ -105,7 +105,7 @@ class Checkout:
         if real.is_relative_to(self.root):
             return real
         subject = subject or ("the symbolic link" if path.is_symlink() else "the path")
-        self.report.skip(
+        self.report.lose(
             where or self.rel(path), f"{subject} leads out of the checkout (to {real}), so it is not read or copied"
         )
         return None
@@ -118,7 +118,7 @@ class Checkout:
         try:
             return real.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as error:
-            self.report.skip(self.rel(path), f"cannot be read ({error})")
+            self.report.lose(self.rel(path), f"cannot be read ({error})")
             return None
 
     def read_yaml_file(self, path: Path):
@@ -129,32 +129,45 @@ class Checkout:
         loaded = parse_yaml(text)
         if loaded.error:
             where = f"{self.rel(path)}:{loaded.error_line}" if loaded.error_line else self.rel(path)
-            self.report.skip(where, f"not valid YAML ({loaded.error})")
+            self.report.lose(where, f"not valid YAML ({loaded.error})")
             return None
         return loaded.data
 
-    def read_page(self, path: Path) -> tuple[dict, str] | None:
-        text = self.read_text(path)
-        if text is None:
-            return None
-        meta, body, problem = split_front_matter(text)
-        if meta is None:
-            self.report.skip(self.rel(path), f"its front matter is not valid YAML ({problem})")
-            return None
-        return meta, body
-
     def collection(self, name: str) -> list[tuple[Path, dict, str]]:
-        """The pages of a Jekyll collection (_news, _projects, …) as (path, front matter, body)."""
+        """The documents Jekyll publishes from a collection folder (_news, _projects, …) as (path, front matter,
+        body): Markdown files in it and in its subfolders, but not those Jekyll leaves out — a file or folder whose
+        name starts with '_', '.' or '#' or ends with '~', a file without front matter, one with published:
+        false. What is left out is reported, once per reason."""
         folder = self.path / name
-        pages = sorted(folder.glob("*.md")) + sorted(folder.glob("*.markdown")) if folder.is_dir() else []
-        found = []
-        for path in pages:
-            read = self.read_page(path)
-            if read is not None:
-                found.append((path, read[0], read[1]))
+        if not folder.is_dir() or self.checked(folder) is None:
+            return []
+        found, unpublished = [], []
+        for path in sorted(p for p in folder.rglob("*") if p.suffix in (".md", ".markdown") and p.is_file()):
+            if any(unpublished_name(part) for part in path.relative_to(folder).parts):
+                unpublished.append(self.rel(path))
+                continue
+            text = self.read_text(path)
+            if text is None:
+                continue
+            meta, body, problem = split_front_matter(text)
+            if meta is None:
+                self.report.lose(self.rel(path), f"its front matter is not valid YAML ({problem})")
+            elif not _FRONT_MATTER.match(text):
+                self.report.skip(self.rel(path), "no front matter: Jekyll copies it as a plain file, not an entry")
+            elif meta.get("published") is False:
+                self.report.skip(self.rel(path), "published: false")
+            else:
+                found.append((path, meta, body))
+        for where in unpublished:
+            self.report.skip(where, "Jekyll does not publish files or folders whose names start with '_' or '.'")
         return found
 
     def unused_keys(self, meta: dict, used: set[str], where: str) -> None:
         for key in meta:
             if key not in used and key not in _LAYOUT_KEYS and meta[key] not in (None, "", False):
-                self.report.skip(f"{where}: {key}", "no counterpart in this plugin's fields")
+                self.report.lose(f"{where}: {key}", "no counterpart in this plugin's fields")
+
+
+def unpublished_name(name: str) -> bool:
+    """Jekyll's rule for the files and folders it leaves out of a site."""
+    return name.startswith(("_", ".", "#")) or name.endswith("~")

@@ -1,23 +1,28 @@
-"""The teaching: al-folio's _teachings/ collection, and _pages/teaching.md kept as a page of free text."""
+"""The teaching of al-folio's _teachings/ collection (a teaching page's own list comes in listpages.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import yaml
-
 from .assets import clean_liquid
+from .samples import is_sample_course
 
 if TYPE_CHECKING:
     from .importer import Importer
 
 
 def read_teachings(importer: Importer) -> None:
-    for path, meta, body in importer.source.collection("_teachings"):
+    if not (importer.source.path / "_teachings").is_dir() or not importer.published("teachings"):
+        return
+    pages = importer.place("teachings", "_teachings/")
+    for path, meta, body in importer.source.collection("_teachings") if pages else []:
         where = importer.source.rel(path)
+        if is_sample_course(meta, body):
+            importer.report.skip(where, "al-folio's sample course")
+            continue
         entry = _teaching_entry(importer, meta, clean_liquid(importer, body, where).strip(), where)
         if entry:
-            importer.add("teaching", entry)
+            importer.add("teaching", entry, pages)
             importer.source.unused_keys(
                 meta,
                 {
@@ -31,10 +36,10 @@ def read_teachings(importer: Importer) -> None:
                     "instructor",
                     "institution",
                     "role",
+                    "time",
                 },
                 where,
             )
-    _teaching_page(importer)
 
 
 def _teaching_entry(importer: Importer, meta: dict, body: str, where: str) -> dict | None:
@@ -50,34 +55,10 @@ def _teaching_entry(importer: Importer, meta: dict, body: str, where: str) -> di
         role, _, course = first.partition(",")  # the seed's "TA, Algorithm Design and Analysis."
         entry = {"course": course.strip(), "role": role.strip()} if course.strip() else {"course": first}
     if not entry["course"]:
-        importer.report.skip(where, "no course name (a title, or text like 'TA, Course name.')")
+        importer.report.lose(where, "no course name (a title, or text like 'TA, Course name.')")
         return None
     entry.update({"term": term, "location": meta.get("location"), "institution": meta.get("institution")})
     entry["role"] = entry.get("role") or meta.get("role")
     if meta.get("schedule"):
-        importer.report.skip(f"{where}: schedule", "a week-by-week course schedule; link the course page instead")
+        importer.report.lose(f"{where}: schedule", "a week-by-week course schedule; link the course page instead")
     return entry
-
-
-def _teaching_page(importer: Importer) -> None:
-    path = importer.source.path / "_pages" / "teaching.md"
-    read = importer.source.read_page(path) if path.is_file() else None
-    if read is None:
-        return
-    meta, body = read
-    text = clean_liquid(importer, body, importer.source.rel(path), page_dir="").strip()
-    if not text:
-        return
-    title = str(meta.get("title") or "Teaching").strip()
-    page = (
-        "---\n"
-        + yaml.safe_dump({"title": title.capitalize()}, allow_unicode=True)
-        + "---\n\n# "
-        + title.capitalize()
-        + "\n\n"
-        + text
-        + "\n"
-    )
-    (importer.out / "docs" / "teaching.md").write_text(page, encoding="utf-8")
-    importer.nav.append({title.capitalize(): "teaching.md"})
-    importer.report.count("pages", 1, "_pages/teaching.md -> docs/teaching.md, as free text")

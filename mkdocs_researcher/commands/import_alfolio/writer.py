@@ -1,22 +1,38 @@
-"""The new site's files: docs/data/profile.yml, docs/index.md, docs/publications.md, mkdocs.yml, and the scaffold's
-.gitignore and publishing workflow."""
+"""The new site's files: each page's Markdown and data file, mkdocs.yml with the old navbar as its navigation (and
+mkdocs-static-i18n for a site in several languages), and the scaffold's .gitignore, theme override and
+publishing workflow."""
 
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
 
 from ...render.environment import ASSET_DIR
 from .. import new as scaffold
+from .languages import language_name, locale
+from .links import rewrite_links
 from .markup import strip_tags
+from .samples import is_sample_title
 
 if TYPE_CHECKING:
-    from .importer import Importer
+    from .importer import Importer, NewPage
 
 DATA_FILE = "docs/data/profile.yml"
+_PROFILE_ORDER = (
+    "name",
+    "native_name",
+    "pronouns",
+    "photo",
+    "position",
+    "affiliations",
+    "email",
+    "interests",
+    "aliases",
+    "links",
+)
+_SECTION_ORDER = ("news", "projects", "experience", "education", "teaching", "service", "awards", "talks", "skills")
 
 
 def prune(value):
@@ -30,16 +46,14 @@ def prune(value):
 
 
 def write(importer: Importer) -> None:
-    docs = importer.out / "docs"
-    (docs / "data").mkdir(parents=True, exist_ok=True)
-    _write_data(importer, importer.out / DATA_FILE)
-    _write_index(importer, docs / "index.md")
-    if "bibliography" in importer.options:
-        (docs / "publications.md").write_text(
-            "# Publications\n\nAll publications, newest first.\n\n"
-            "<!-- researcher publications group_by=year heading=none -->\n",
-            encoding="utf-8",
-        )
+    home = importer.home()
+    pages = [p for p in importer.pages.values() if p is home or not p.empty]
+    written = {p.old.key: p for p in pages if p.old is not None and p.language is None}
+    importer.nav = _nav(importer, written)
+    importer.report.pages = [_nav_line(entry) for entry in importer.nav]
+    for page in pages:
+        rewrite_links(importer, page, written)
+        _write_page(importer, page)
     _write_mkdocs_yml(importer)
     # The scaffold's site files but its pages: the theme (custom_dir), the ignore list and the workflow.
     for template, target in (
@@ -51,39 +65,79 @@ def write(importer: Importer) -> None:
         shutil.copy2(scaffold.TEMPLATES / template, importer.out / target)
 
 
-def _write_data(importer: Importer, path: Path) -> None:
-    order = (
-        "name",
-        "native_name",
-        "pronouns",
-        "photo",
-        "position",
-        "affiliations",
-        "email",
-        "interests",
-        "aliases",
-        "links",
-    )
-    data = {"profile": prune({key: importer.profile.get(key) for key in order})}
-    for kind in ("news", "projects", "experience", "education", "teaching", "awards", "skills"):
-        if importer.sections.get(kind):
-            data[kind] = importer.sections[kind]
-    header = (
-        f"# Imported from the al-folio site in {importer.source.path.name}/ by `mkdocs-researcher import-alfolio`.\n"
-        "# The fields are those of mkdocs-researcher's front matter (see its README); "
-        "paths are relative to this file.\n"
-    )
-    path.write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
-
-
-def _write_index(importer: Importer, path: Path) -> None:
-    meta = {"title": importer.profile["name"], "hide": ["navigation"], "data": "data/profile.yml"}
-    parts = [importer.body] if importer.body else []
-    parts += importer.markers
+def _write_page(importer: Importer, page: NewPage) -> None:
+    docs = importer.out / "docs"
+    meta: dict = {"title": importer.profile["name"] if page.name == "index" else _title(page.title)}
+    if page.name == "index" and len(importer.nav) == 1:
+        meta["hide"] = ["navigation"]  # a site of one page has nothing to navigate to
+    data = {"profile": _profile(importer)} if page.name == "index" else {}
+    data.update({kind: page.sections[kind] for kind in _SECTION_ORDER if page.sections.get(kind)})
+    if data:
+        path = docs / page.data_file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        header = (
+            f"# Imported from the al-folio site in {importer.source.path.name}/ by `mkdocs-researcher import-alfolio`."
+            "\n# The fields are those of mkdocs-researcher's front matter (see its README); paths are relative to "
+            "this file.\n"
+        )
+        path.write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+        meta["data"] = _relative_data(page)
+    meta.update(page.front)
+    body = page.body.strip()
+    if page.name != "index" and not body.startswith("# "):
+        body = f"# {meta['title']}\n\n{body}".strip()
+    parts = [body] if body else []
+    parts += page.markers
+    path = docs / page.file
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n" + "\n\n".join(parts) + "\n",
         encoding="utf-8",
     )
+
+
+def _relative_data(page: NewPage) -> str:
+    """The data file as the page names it: relative to the page's own folder."""
+    depth = page.file.count("/")
+    return "../" * depth + page.data_file
+
+
+def _profile(importer: Importer) -> dict:
+    return prune({key: importer.profile.get(key) for key in _PROFILE_ORDER})
+
+
+def _title(title: str) -> str:
+    """al-folio's navbar writes titles in lower case by its style ("cv", "publications"); here they are names."""
+    if title != title.lower():
+        return title
+    return title.upper() if len(title) <= 3 else title[:1].upper() + title[1:]
+
+
+def _nav(importer: Importer, written: dict[str, NewPage]) -> list[dict]:
+    """The old navbar, in its order, for the pages that were written; the home page first."""
+    nav: list[dict] = [{_title(importer.home().title) if importer.site.home else "Home": "index.md"}]
+    for entry in importer.site.navbar() if importer.site else []:
+        page, children = entry if isinstance(entry, tuple) else (entry, None)
+        if page.is_home:
+            continue
+        if children is not None:
+            if is_sample_title(page.title):
+                importer.report.skip(page.where, "al-folio's sample menu")
+                continue
+            shown = {file for entry in nav for file in entry.values()}
+            items = [{_title(c.title): written[c.key].file} for c in children if c.key in written]
+            if any(file not in shown for item in items for file in item.values()):
+                nav.append({_title(page.title): items})
+        elif page.key in written:
+            nav.append({_title(page.title): written[page.key].file})
+    return nav
+
+
+def _nav_line(entry: dict) -> str:
+    (title, target), *_ = entry.items()
+    if isinstance(target, list):
+        return f"{title}: " + ", ".join(f"{t} -> docs/{f}" for item in target for t, f in item.items())
+    return f"{title} -> docs/{target}"
 
 
 def _write_mkdocs_yml(importer: Importer) -> None:
@@ -94,17 +148,25 @@ def _write_mkdocs_yml(importer: Importer) -> None:
         .replace("@DESCRIPTION@", "x")
     )
     theme = yaml.safe_load(template)["theme"]
+    if len(importer.nav) > 1:
+        # The navbar's pages reachable at every width: tabs on wide screens, the drawer on narrow ones.
+        theme["features"] = ["navigation.tabs"]
     settings = {"site_name": importer.profile["name"]}
     description = importer.config.get("description")
     if isinstance(description, str) and strip_tags(description):
         settings["site_description"] = strip_tags(description)
     if importer.site_url:
         settings["site_url"] = importer.site_url
+    plugins: list = ["search"]
+    if importer.languages:
+        plugins.append({"i18n": _i18n(importer)})
+    plugins.append("researcher")
+    excluded = "".join(f"/{name}\n" for name in sorted(importer.bibliographies)) + "/data/\n"
     settings.update(
         {
             "theme": theme,
             # The form every engine reads (see the scaffold's mkdocs.yml): the options on the Markdown extension.
-            "plugins": ["search", "researcher"],
+            "plugins": plugins,
             "markdown_extensions": [
                 "attr_list",
                 "md_in_html",
@@ -113,7 +175,7 @@ def _write_mkdocs_yml(importer: Importer) -> None:
             ],
             "extra_css": [f"{ASSET_DIR}/researcher.css"],
             "extra_javascript": [f"{ASSET_DIR}/researcher.js"],
-            "exclude_docs": "/papers.bib\n/data/\n",  # read, not published (Zensical needs this; MkDocs' plugin knows)
+            "exclude_docs": excluded,  # read, not published (Zensical needs this; MkDocs' plugin knows)
             "nav": importer.nav,
         }
     )
@@ -124,3 +186,12 @@ def _write_mkdocs_yml(importer: Importer) -> None:
     (importer.out / "mkdocs.yml").write_text(
         header + yaml.safe_dump(settings, allow_unicode=True, sort_keys=False), encoding="utf-8"
     )
+
+
+def _i18n(importer: Importer) -> dict:
+    """mkdocs-static-i18n in the suffix layout (index.md, index.zh.md); a page a language lacks falls back."""
+    languages = [
+        {"locale": locale(importer.default_language), "default": True, "name": language_name(importer.default_language)}
+    ]
+    languages += [{"locale": locale(x), "name": language_name(x), "build": True} for x in importer.languages]
+    return {"docs_structure": "suffix", "fallback_to_default": True, "languages": languages}
