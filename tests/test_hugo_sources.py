@@ -104,6 +104,11 @@ def test_hugo_folders_globs_and_the_site_option_in_one_build(build_site):
     assert notes.select_one(".researcher-abstract strong").get_text() == "the engine"  # Markdown, as Hugo reads it
     assert notes.select_one(".researcher-bibtex code").get_text().startswith("@inproceedings{lovelace2021notes,")
     assert [tag.get_text() for tag in notes.select(".researcher-tag")] == ["Computing"]
+    # The folder's featured image is the entry's thumbnail, as in Hugo Blox's lists.
+    preview = notes.select_one(".researcher-publication__preview img")
+    assert preview["src"] == "content/publication/analytical-engine-notes/featured.png"
+    assert (result.site / preview["src"]).is_file() and preview["loading"] == "lazy"
+    assert not soup.select_one("#pub-difference-engine .researcher-publication__preview")  # no image there
 
     # index.md alone, as Hugo Blox writes it now: CSL type, publication {name, short_name}, typed links.
     practice = soup.select_one("#pub-difference-engine")

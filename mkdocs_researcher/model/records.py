@@ -2,6 +2,9 @@
 
 Text here is already resolved to the page's language and is plain text
 unless the field is documented as Markdown; the renderer decides escaping.
+A publication's text written with inline HTML (al-folio's .bib files, CSL's
+rich text) is plain text here too, its sanitized HTML kept beside it in
+``Publication.markup``.
 """
 
 from __future__ import annotations
@@ -72,6 +75,8 @@ class Profile:
     aliases: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     group: str | None = None  # lab sites: Faculty, PhD students, Alumni…
+    photo_side: str = "left"  # left | right: the side of the bio the photo stands on
+    photo_shape: str = "round"  # round | square
     origin: tuple = ()  # where it was written: the field path in its file, for messages
 
     def names(self) -> list[str]:
@@ -130,6 +135,11 @@ class Publication:
     series: str | None = None
     isbn: str | None = None
     issn: str | None = None
+    image: str | None = None  # a thumbnail shown beside the entry (al-folio's preview): a URL or a path
+    # Inline HTML that text fields of a .bib/CSL entry were written with (title, venue, note, abstract,
+    # award), sanitized: by the field's text without its tags, which the field itself holds. A field changed
+    # later (a Hugo index.md's title over its cite.bib's) no longer finds its old HTML here.
+    markup: dict[str, str] = field(default_factory=dict)
 
     @property
     def sort_key(self) -> tuple[int, int]:

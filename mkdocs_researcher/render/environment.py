@@ -27,7 +27,7 @@ from ..publish import citation
 from . import publication
 from .icons import IconSet, IconUse
 from .locale import ListWords, Locale, written_in_cjk
-from .publication import entry_labels, publication_html
+from .publication import MathMarkup, entry_labels, publication_html
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -41,6 +41,7 @@ class RenderOptions:
     max_authors: int = 3
     obfuscate_email: bool = True
     bibtex_toggle: bool = True
+    math: MathMarkup | None = None  # how the site's pymdownx.arithmatex writes $…$ (None: not configured)
 
 
 @dataclass(frozen=True)
@@ -193,12 +194,10 @@ class _Helpers:
         self._list_words = None  # the author list's separators, escaped once
         self._link_rest: dict[tuple[str, str], str] = {}  # a link button's markup after its href, by (kind, label)
 
-    def markdown(self, text: str | None, trusted: bool = True, inline: bool = False) -> Markup:
-        """A Markdown field as HTML; text from .bib/CSL files is never Markdown, only escaped."""
+    def markdown(self, text: str | None, inline: bool = False) -> Markup:
+        """A Markdown field of the owner's files as HTML (text from .bib/CSL files goes through ``pub_text``)."""
         if not text:
             return Markup("")
-        if not trusted:
-            return Markup(f"<p>{escape_text(text)}</p>" if not inline else escape_text(text))
         html = self.page.markdown(text).strip()
         if inline:
             match = _SINGLE_PARAGRAPH.match(html)
@@ -365,6 +364,14 @@ class _Helpers:
 
     def badge(self, pub) -> Markup:
         return Markup(publication.badge(self, pub))
+
+    def pub_text(self, pub, name: str) -> Markup:
+        """A text field of a publication (title, venue, award, note, abstract) as HTML: see publication.field_html."""
+        return Markup(publication.field_html(self, pub, name))
+
+    def preview(self, pub) -> Markup:
+        """A publication's thumbnail, when it has one."""
+        return Markup(publication.preview_html(self, pub))
 
     def venue_line(self, pub) -> Markup:
         """The venue line with the month and year, as the publication's own page shows it."""

@@ -6,7 +6,9 @@ look-up, a call and an escape of its own), so it is written here. The list
 around it stays a template: a site that wants other markup per entry
 overrides ``publications.html`` and writes its own loop over the fields of
 ``model.Publication``. Everything put in here is escaped, as the templates'
-autoescape does; Markdown fields come through ``h.markdown``.
+autoescape does; Markdown fields come through ``h.markdown``, and text that
+a .bib or CSL file wrote with inline HTML as the HTML sanitized when it was
+read (``Publication.markup``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
+from html import unescape
 
 from markupsafe import Markup, escape
 
@@ -55,21 +58,22 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     options, icon = page.options, page.icons
     anchor = escape_text(h.pub_anchor(pub))
     own_page = h.pub_page(pub)
+    preview = preview_html(h, pub)
     html = [
-        f'<li class="researcher-item researcher-publication" id="{anchor}" data-year="{pub.year or ""}" '
-        f'data-type="{escape_text(pub.type)}">\n'
-        f'<div class="researcher-publication__badge">{badge(h, pub)}</div>\n'
+        f'<li class="researcher-item researcher-publication{" researcher-publication--preview" if preview else ""}" '
+        f'id="{anchor}" data-year="{pub.year or ""}" data-type="{escape_text(pub.type)}">\n'
+        f'<div class="researcher-aside researcher-publication__badge">{badge(h, pub)}</div>\n{preview}'
         '<div class="researcher-publication__body">\n'
         '<p class="researcher-publication__title"><a class="researcher-publication__anchor" '
         f'href="{escape_text(own_page.page) if own_page else "#" + anchor}">'
-        f"{escape_text(pub.title)}</a></p>\n"
+        f"{field_html(h, pub, 'title')}</a></p>\n"
     ]
     if pub.authors:
         html.append(f'<div class="researcher-publication__authors">{h.author_list(pub.authors)}</div>')
     year = f'<span class="researcher-publication__year">{pub.year}</span>' if pub.year else ""
     html.extend((venue_line(h, pub, year), cited_line(h, pub), award_line(h, pub)))
     if pub.note:
-        html.append(f'<div class="researcher-publication__note">{h.markdown(pub.note, pub.trusted, inline=True)}</div>')
+        html.append(f'<div class="researcher-publication__note">{field_html(h, pub, "note")}</div>')
     html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
     if own_page:
         html.append(
@@ -86,7 +90,7 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     if pub.abstract:
         html.append(
             f'<details class="researcher-toggle researcher-abstract"><summary>{labels.abstract}</summary>'
-            f'<div class="researcher-toggle__content">{h.markdown(pub.abstract, pub.trusted)}</div></details>'
+            f'<div class="researcher-toggle__content">{field_html(h, pub, "abstract")}</div></details>'
         )
     if options.bibtex_toggle:
         html.append(
@@ -121,6 +125,37 @@ def venue_details(pub: Publication, t) -> list[str]:
 # (theme/researcher/publication_page.html), so the two always show the same thing.
 
 
+def field_html(h, pub: Publication, name: str) -> str:
+    """A text field of ``pub`` (title, venue, award, note, abstract) as HTML. A note or abstract from front matter
+    is Markdown. Other text is escaped, or is the inline HTML a .bib or CSL file wrote it with, as sanitized when
+    read (``pub.markup``); its ``$…$`` math is written as the site's pymdownx.arithmatex writes it, when the site
+    has that (``RenderOptions.math``). An abstract is a paragraph, the others inline."""
+    text = getattr(pub, name)
+    if not text:
+        return ""
+    if pub.trusted and name in ("note", "abstract"):
+        return h.markdown(text, inline=name == "note")
+    html = (pub.markup.get(text) if pub.markup else None) or escape_text(text)
+    math = h.page.options.math
+    if math is not None and "$" in html:
+        html = math.typeset(html)
+    return f"<p>{html}</p>" if name == "abstract" else html
+
+
+def preview_html(h, pub: Publication) -> str:
+    """The entry's thumbnail (al-folio's preview, front matter's image) when its image resolves; a missing file
+    is reported by ``h.url``, against the field as it was written."""
+    if not pub.image:
+        return ""
+    src = h.url(pub.image, pub.origin + ("image" if pub.trusted else "preview",))
+    if not src or src[:7].lower() == "mailto:":
+        return ""
+    return (
+        f'<div class="researcher-publication__preview"><img src="{escape_text(src)}" alt="{escape_text(pub.title)}" '
+        'loading="lazy" decoding="async"></div>\n'
+    )
+
+
 def badge(h, pub: Publication) -> str:
     """The venue's abbreviation, coloured by the venues file and linked to the venue's page when it has one."""
     if not pub.abbr:
@@ -140,7 +175,7 @@ def venue_line(h, pub: Publication, date: str) -> str:
     html, text = "", ""  # the line so far, and its words
     details = venue_details(pub, h.page.locale)
     if pub.venue:
-        html, text = f"<em>{escape_text(pub.venue)}</em>", pub.venue
+        html, text = f"<em>{field_html(h, pub, 'venue')}</em>", pub.venue
     if details:
         joined = details[0]
         for detail in details[1:]:
@@ -167,7 +202,61 @@ def award_line(h, pub: Publication) -> str:
         return ""
     return (
         f'<p class="researcher-publication__award">{h.page.icons("fontawesome/solid/trophy")}'
-        f"<span>{escape_text(pub.award)}</span></p>"
+        f"<span>{field_html(h, pub, 'award')}</span></p>"
+    )
+
+
+# Inline math as arithmatex finds it in Markdown: "$", no space, text, no space, "$" (smart_dollar, its
+# default), or any text between two "$". Searched in HTML, where math never spans a tag: its "<" is "&lt;".
+_SMART_DOLLAR_MATH = re.compile(r"\$(?!\s)([^$<]+?)(?<!\s)\$")
+_DOLLAR_MATH = re.compile(r"\$([^$<]+?)\$")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+
+
+@dataclass(frozen=True)
+class MathMarkup:
+    """How the site's pymdownx.arithmatex writes inline math, so that ``$…$`` in .bib and CSL text is typeset as in
+    its Markdown: ``generic`` (KaTeX, MathJax 3) as ``<span class="arithmatex">\\(…\\)</span>``, otherwise as
+    MathJax 2's ``<script type="math/tex">``, after a preview of the TeX unless ``preview`` is off."""
+
+    generic: bool = False
+    wrap: tuple[str, str] = ("\\(", "\\)")  # tex_inline_wrap
+    tag: str = "span"  # inline_tag
+    preview: bool = True
+    smart_dollar: bool = True
+
+    def typeset(self, html: str) -> str:
+        """``html`` (escaped text, or sanitized inline HTML, whose "$" are all in text) with its math marked up."""
+        return (_SMART_DOLLAR_MATH if self.smart_dollar else _DOLLAR_MATH).sub(self._math, html)
+
+    def _math(self, match: re.Match) -> str:
+        tex = unescape(match.group(1))
+        if self.generic:
+            math = escape_text(self.wrap[0] + tex + self.wrap[1], quote=False)
+            return f'<{self.tag} class="arithmatex">{math}</{self.tag}>'
+        script = escape_text(tex, quote=False).replace('"', "&quot;")  # as arithmatex escapes a script's TeX
+        preview = f'<span class="MathJax_Preview">{script}</span>' if self.preview else ""
+        return f'<{self.tag} class="arithmatex">{preview}<script type="math/tex">{script}</script></{self.tag}>'
+
+
+def math_markup(extensions, configs) -> MathMarkup | None:
+    """The site's inline math, from its ``markdown_extensions`` and ``mdx_configs``: None unless
+    pymdownx.arithmatex reads ``$…$`` in its Markdown."""
+    if "pymdownx.arithmatex" not in extensions:
+        return None
+    config = (configs or {}).get("pymdownx.arithmatex")
+    config = config if isinstance(config, dict) else {}
+    syntax = config.get("inline_syntax", ["dollar", "round"])
+    if not isinstance(syntax, (list, tuple)) or "dollar" not in syntax:
+        return None
+    wrap, tag = config.get("tex_inline_wrap"), config.get("inline_tag")
+    wrap_written = isinstance(wrap, list) and len(wrap) == 2 and all(isinstance(part, str) for part in wrap)
+    return MathMarkup(
+        generic=bool(config.get("generic", False)),
+        wrap=tuple(wrap) if wrap_written else MathMarkup.wrap,
+        tag=tag if isinstance(tag, str) and _TAG_NAME.fullmatch(tag) else MathMarkup.tag,
+        preview=bool(config.get("preview", True)),
+        smart_dollar=bool(config.get("smart_dollar", True)),
     )
 
 

@@ -44,6 +44,7 @@ from ..model.urls import relative_url
 from ..publish import citation
 from ..render.environment import Renderer, RenderOptions
 from ..render.locale import checked_labels
+from ..render.publication import math_markup
 from ..sources import formats
 from ..sources.bibliography import Bibliographies
 from ..sources.bibtex_fields import PRIVATE_FIELDS
@@ -182,6 +183,7 @@ class Site:
             max_authors=options.max_authors,
             obfuscate_email=options.obfuscate_email,
             bibtex_toggle=options.bibtex_toggle,
+            math=math_markup(engine.markdown_extensions, engine.mdx_configs),
         )
         self.counts = self._counts() if options.show_counts else None
         self.renderer = Renderer(engine.template_dirs, _icon_dirs(engine.template_dirs))
@@ -362,7 +364,8 @@ class Site:
             links = [
                 dataclasses.replace(link, url=self._site_url(link.url, entry.list_src_uri)) for link in entry.pub.links
             ]
-            entry.pub = dataclasses.replace(entry.pub, links=links)
+            image = entry.pub.image and self._site_url(entry.pub.image, entry.list_src_uri)
+            entry.pub = dataclasses.replace(entry.pub, links=links, image=image)
             page_uri, bib_uri = f"{folder}publications/{entry.slug}.md", f"{folder}publications/{entry.slug}.bib"
             generated[page_uri] = pages.publication_page_source(entry.pub)
             generated[bib_uri] = citation.bibtex_for(entry.pub)

@@ -5,7 +5,8 @@ macros, ``#`` concatenation and ``crossref`` itself, decodes TeX only where a
 value has some (pylatexenc is slow), and maps BibTeX, biblatex and al-folio
 fields onto the model. Every entry becomes one Publication, or one warning
 says why it could not. Text from a .bib file is never Markdown (``trusted``
-is False).
+is False); the inline HTML al-folio's files write in titles, venues, notes,
+abstracts and awards is kept, sanitized (publication_fields.apply_inline_html).
 """
 
 from __future__ import annotations

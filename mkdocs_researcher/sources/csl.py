@@ -2,8 +2,9 @@
 
 A file is an array of items, or an object with an ``items`` array. Every item
 becomes one Publication, or one warning (with the item's line) says why not.
-Text from CSL-JSON is never Markdown (``trusted`` is False); the few rich-text
-tags CSL allows in titles (<i>, <sup>…) are dropped.
+Text from CSL-JSON is never Markdown (``trusted`` is False). CSL's rich-text
+tags (<i>, <sup>…) are kept, sanitized, in the title, venue, abstract and note
+(see publication_fields.apply_inline_html) and dropped from other fields.
 """
 
 from __future__ import annotations
@@ -135,14 +136,16 @@ class _Item:
         self._read = set(_READ_AS_DATA)  # the names asked for, present or not
         self._urls: dict[str, tuple[str, str]] = {}  # name -> (what url() read, the value as written), if unlike
 
-    def text(self, name: str) -> str | None:
+    def text(self, name: str, markup: bool = False) -> str | None:
+        """The field's text; with ``markup``, its rich-text tags kept for apply_inline_html, else removed."""
         self._read.add(name)
         value = self.fields.get(name)
         if isinstance(value, list):  # container-title may be a list of alternatives; the first is the main one
             value = value[0] if value else None
         if value is None or isinstance(value, (dict, list)):
             return None
-        return _SPACES.sub(" ", _RICH_TEXT.sub("", str(value))).strip() or None
+        text = str(value) if markup else _RICH_TEXT.sub("", str(value))
+        return _SPACES.sub(" ", text).strip() or None
 
     def url(self, name: str) -> str | None:
         """A URL or id: no spaces, except single ones in HTML markup, where they part a tag from its attributes:
@@ -179,7 +182,7 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
         return None
     key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
     source = _Item(item, key, line, reporter)
-    title = source.text("title")
+    title = source.text("title", markup=True)
     if not title:
         reporter.warn(
             (key,), f"item {index + 1} of the list (id {key or 'missing'}) has no title, {LEFT_OUT}", line=line
@@ -195,8 +198,8 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
         year=year,
         month=month,
         type=_type(source, venue),
-        abstract=source.text("abstract"),
-        note=joined(source.text("note"), date_words),
+        abstract=source.text("abstract", markup=True),
+        note=joined(source.text("note", markup=True), date_words),
         tags=tags_from(source.text("keyword")),
         trusted=False,
         volume=source.text("volume"),
@@ -220,7 +223,7 @@ def _venue(source: _Item) -> str | None:
         genre = source.text("genre")
         genre = _THESIS_GENRES.get((genre or "").lower(), genre)
         return ", ".join(filter(None, (genre, source.text("publisher")))) or None
-    return source.text("container-title") or source.text("publisher")
+    return source.text("container-title", markup=True) or source.text("publisher")
 
 
 def _type(source: _Item, venue: str | None) -> str:

@@ -42,6 +42,7 @@ else:  # the same reader, before it joined the standard library
     import tomli as tomllib
 
 PAGE = "index.md"  # a Hugo publication is the folder of this page
+_IMAGE_SUFFIXES = ("jpg", "jpeg", "png", "webp", "gif", "svg")  # a featured image Hugo Blox finds in the folder
 CITATION = "cite.bib"
 
 # Hugo Academic's numbered types (its importer still writes them), then the CSL names Hugo Blox writes now.
@@ -242,11 +243,27 @@ class _Fields:
         values["abstract"] = self.field(Markdown(), "abstract") or self.field(Markdown(), "summary")
         values["tags"] = self.field(ListOf(Text()), "tags")
         values["links"] = self.links()
+        values["image"] = self.featured_image()
         given = {name: value for name, value in values.items() if value not in (None, [])}
         # Hugo's slug, the folder's name, is the key: the entry's anchor stays what its Hugo URL ended with.
         key = self.path.parent.name if self.path is not None else ""
         given["key"] = key or derive_key(given.get("authors", []), given.get("year"), given.get("title") or "")
         return given
+
+    def featured_image(self) -> str | None:
+        """The thumbnail Hugo Blox shows in lists: the image ``image: {filename}`` names in the folder, else the
+        folder's ``featured.*``."""
+        if self.path is None:
+            return None
+        folder = self.path.parent
+        named = self.meta.get("image")
+        filename = named.get("filename") if isinstance(named, dict) else None
+        chosen = [folder / filename] if isinstance(filename, str) and filename.strip() else []
+        chosen += [folder / f"featured.{suffix}" for suffix in _IMAGE_SUFFIXES]
+        for image in chosen:
+            if image.parent == folder and image.is_file():  # a name with a / would leave the folder
+                return self.prefix + image.name
+        return None
 
     def field(self, kind, name: str):
         return self.check(kind, (name,), self.meta.get(name))

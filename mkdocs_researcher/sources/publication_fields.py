@@ -1,16 +1,21 @@
 """What BibTeX entries and CSL-JSON items have in common once read: al-folio's display fields, links,
-keywords, and the words of the messages about entries left out."""
+previews, inline HTML, keywords, and the words of the messages about entries left out."""
 
 from __future__ import annotations
 
+import html
+import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from ..model.links import expand, field_link_kind, is_relative, is_web_link, label_for, safe_url
+import nh3
+
+from ..model.links import expand, field_link_kind, is_relative, is_web_link, label_for, safe_url, written_url
 from ..model.records import Link, Publication
 from .bibtex_fields import DISPLAY_ONLY_FIELDS
 from .fields import parse_boolean
+from .tex import squash
 
 LEFT_OUT = "so this entry is left out"  # ends every message about an entry that gives no Publication
 # Link fields in the order al-folio shows its buttons; BibTeX's url is the publisher's page.
@@ -54,7 +59,8 @@ class FieldSource(Protocol):
 
 
 def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: str) -> None:
-    """al-folio's fields (abbr, selected, award, additional_info) and every link field onto ``pub``."""
+    """al-folio's fields (abbr, selected, award, additional_info, preview) and every link field onto ``pub``;
+    then the inline HTML its text fields were written with (see apply_inline_html)."""
     if not DISPLAY_ONLY_FIELDS.isdisjoint(source.fields):  # most entries outside al-folio have none: no look-ups
         pub.abbr = source.text("abbr")
         pub.award = source.text("award") or source.text("award_name")
@@ -62,6 +68,7 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
         pub.members = (source.text("members") or "").replace(",", " ").split()  # members = {yu-cheng, lei-wang}
         # al-folio prints additional_info right after the venue, so it often starts with ". " or ", ".
         pub.note = joined(pub.note, (source.text("additional_info") or "").lstrip(" .,;") or None)
+        pub.image = _preview(source, assets_prefix)
     for field, kind in _LINK_FIELDS:
         value = source.url(field) if field in source.fields else None
         link = link_for(kind, value, source, field, assets_prefix) if value else None
@@ -76,6 +83,7 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
     for link in pub.links:
         unique.setdefault(_same_url_key(link.url), link)  # a url that is the DOI's page is no second button
     pub.links = list(unique.values())
+    apply_inline_html(pub)
 
 
 def _selected(source: FieldSource) -> bool:
@@ -89,15 +97,121 @@ def _selected(source: FieldSource) -> bool:
 def link_for(kind: str, value: str, source: FieldSource, field: str, assets_prefix: str = "") -> Link | None:
     """The link for a field's value, or None (with a warning) when its URL is not safe in an href."""
     url, _ = expand(kind, value)
-    if kind in _FILE_LINKS and (
-        ":" not in url and url[:1] != "/" or is_relative(url)
-    ):  # no ":", no scheme: skip urlsplit
+    if kind in _FILE_LINKS and _in_assets(url):
         url = assets_prefix + url  # al-folio's convention: a bare file name lives under assets/pdf/
     safe = safe_url(url)
     if safe is None:
         source.warn(field, f"'{value[:60]}' is not an http(s), mailto or relative URL; this link is left out")
         return None
     return Link(kind, safe, label_for(kind))
+
+
+def _in_assets(url: str) -> bool:
+    """A path relative to the page (no scheme, not from the site's root): al-folio looks it up in its assets."""
+    return ":" not in url and url[:1] != "/" or is_relative(url)  # no ":", no scheme: urlsplit is skipped
+
+
+# al-folio's preview images are in assets/img/publication_preview/, beside its assets/pdf/.
+_PREVIEWS_BESIDE_ASSETS = "../img/publication_preview"
+
+
+def _previews_prefix(assets_prefix: str) -> str:
+    """Where a preview's file name is, relative to the page: ``img/publication_preview/`` beside the folder of
+    ``assets_prefix`` (al-folio's ``assets/img/publication_preview/`` beside ``assets/pdf/``)."""
+    return posixpath.normpath(assets_prefix + _PREVIEWS_BESIDE_ASSETS) + "/"
+
+
+def _preview(source: FieldSource, assets_prefix: str) -> str | None:
+    """al-folio's ``preview``: an http(s) URL, or an image file (a bare name is looked up as al-folio does)."""
+    value = source.url("preview")
+    if not value:
+        return None
+    url = written_url(value)
+    if _in_assets(url):
+        url = _previews_prefix(assets_prefix) + url
+    safe = safe_url(url)
+    if safe is None or safe[:7].lower() == "mailto:":
+        source.warn("preview", f"'{value[:60]}' is not an http(s) or relative URL; no image is shown")
+        return None
+    return safe
+
+
+# --- Inline HTML ---------------------------------------------------------------------------------
+
+# al-folio prints journal, booktitle, note and abstract as HTML and its award through Markdown, so its .bib
+# files carry tags ("Oral <strong>(top 1.8%)</strong>", <br> in abstracts); CSL titles carry <i> and <sup>.
+INLINE_TAGS = frozenset(("a", "b", "strong", "i", "em", "u", "sup", "sub", "br", "small", "span"))
+INLINE_HTML_FIELDS = ("title", "venue", "note", "abstract", "award")
+# The elements of HTML (and of the SVG and MathML it embeds) whose tags make a text HTML. A "<" that opens
+# none of them is text: "List<String>", "a<b", "<i <i" never closed.
+_HTML_ELEMENTS = INLINE_TAGS | frozenset(
+    """abbr address area article aside audio base bdi bdo big blink blockquote body button canvas caption center
+    cite code col colgroup data dd del details dfn dialog dir div dl dt embed fieldset figcaption figure font
+    footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe img input ins kbd label legend li link
+    main map mark marquee math menu meta meter nav nobr noembed noframes noscript object ol optgroup option output
+    p param picture plaintext pre progress q rp rt ruby s samp script section select slot source strike style
+    summary svg table tbody td template textarea tfoot th thead time title tr track tt ul var video wbr xmp""".split()
+)
+# A tag (name, then attributes up to the first ">", never past another "<"), or a "<" that starts none.
+_TAG = re.compile(r"<(?:/?([A-Za-z][A-Za-z0-9]*)(?=[\s/>])[^<>]*>)?")
+
+
+def _outgoing_href(element: str, attribute: str, value: str) -> str | None:
+    """Links in .bib and CSL text lead out of the site (a relative one would point into whichever page shows the
+    entry); a "$" is written %24, so that math is only ever found in text, never inside a tag."""
+    if attribute != "href":
+        return value
+    return value.replace("$", "%24") if value[:8].lower().startswith(("https://", "http://", "mailto:")) else None
+
+
+def _cleaner(tags: frozenset[str]) -> nh3.Cleaner:
+    return nh3.Cleaner(
+        tags=set(tags),
+        attributes={"a": {"href"}} if "a" in tags else {},
+        attribute_filter=_outgoing_href,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer",
+    )
+
+
+_INLINE = _cleaner(INLINE_TAGS)
+_IN_TITLE = _cleaner(INLINE_TAGS - {"a"})  # a title is a link to the entry already
+_TEXT_ONLY = nh3.Cleaner(tags=set())
+
+
+def inline_html(text: str, *, links: bool = True) -> tuple[str, str] | None:
+    """(the text without its tags, its sanitized HTML) for text written with HTML tags; None for other text.
+
+    Only INLINE_TAGS are kept (an ``a`` only where ``links``, with an http(s) or mailto href), with no other
+    attribute; any other tag is removed and its text kept, except a script's or a style's, which goes too.
+    """
+    found = False
+
+    def tag(match: re.Match) -> str:
+        nonlocal found
+        name = match.group(1)
+        if name and name.lower() in _HTML_ELEMENTS:
+            found = True
+            return match.group()
+        return "&lt;" + match.group()[1:]
+
+    marked = _TAG.sub(tag, text)
+    if not found:
+        return None
+    clean = (_INLINE if links else _IN_TITLE).clean(marked)
+    plain = squash(html.unescape(_TEXT_ONLY.clean(clean.replace("<br>", " "))))
+    return plain, clean
+
+
+def apply_inline_html(pub: Publication) -> None:
+    """Each text field written with HTML tags holds its text without them; its sanitized HTML goes to
+    ``pub.markup``. A field with no text outside its tags is kept as written (shown escaped)."""
+    for name in INLINE_HTML_FIELDS:
+        text = getattr(pub, name)
+        found = inline_html(text, links=name != "title") if text and "<" in text else None
+        if found and found[0]:
+            setattr(pub, name, found[0])
+            pub.markup[found[0]] = found[1]
 
 
 def _same_url_key(url: str) -> str:

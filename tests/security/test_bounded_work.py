@@ -25,6 +25,7 @@ from mkdocs_researcher.model import identifiers, names
 from mkdocs_researcher.model import records as model
 from mkdocs_researcher.publish import citation
 from mkdocs_researcher.render import locale
+from mkdocs_researcher.render import publication as rendered_publication
 from mkdocs_researcher.sources import bibtex, csl, hugo, publication_fields, tex, text_files
 
 CHILD_TIME_LIMIT = 60  # seconds; linear code needs well under one, the slow paths here take hours or forever
@@ -317,6 +318,9 @@ PATTERNS = [
     (bibtex, "_COMMA", "split", repeated("\xa0", tail="x")),
     (bibtex, "_SPACE", "split", repeated(" ")),
     (publication_fields, "_KEYWORD_SEPARATOR", "split", repeated("a,")),
+    (publication_fields, "_TAG", "sub", repeated("<a ")),
+    (publication_fields, "_TAG", "sub", repeated("<b x=1 ")),
+    (publication_fields, "_TAG", "sub", repeated("a", head="<")),
     (bibtex, "_YEAR", "search", repeated("1")),
     (bibtex, "_ISO_DATE", "match", repeated(" ", tail="x")),
     (bibtex, "_MONTH_NAME", "search", repeated("a1")),
@@ -342,6 +346,10 @@ PATTERNS = [
     (model, "_PAGE_DASH", "split", repeated("-- ", tail="x")),
     (locale, "_CJK", "search", repeated("a\u00e9")),  # an author's name: is it written in Chinese characters?
     (locale, "_LATIN_LETTER", "search", repeated("程")),
+    (rendered_publication, "_SMART_DOLLAR_MATH", "sub", repeated("$a ")),
+    (rendered_publication, "_SMART_DOLLAR_MATH", "sub", repeated(" ", head="$a")),
+    (rendered_publication, "_DOLLAR_MATH", "sub", repeated("a", head="$")),
+    (rendered_publication, "_TAG_NAME", "fullmatch", repeated("a", tail="!")),
 ]
 RUN = {
     "search": lambda pattern, text: pattern.search(text),
@@ -369,7 +377,8 @@ def test_pattern_is_linear(module, name, method, text_of_size):
 def test_every_pattern_is_measured():
     """A pattern added to these modules joins PATTERNS, with the text that is worst for it."""
     measured = {id(getattr(module, name)) for module, name, _, _ in PATTERNS}
-    for module in (names, identifiers, bibtex, tex, text_files, publication_fields, csl, hugo, citation, model, locale):
+    modules = (names, identifiers, bibtex, tex, text_files, publication_fields, csl, hugo, citation, model, locale)
+    for module in (*modules, rendered_publication):
         compiled = [
             f"{module.__name__}.{name}"
             for name, value in vars(module).items()

@@ -71,9 +71,10 @@ def test_a_key_with_markup_becomes_a_safe_file_name_and_no_script_reaches_any_pa
         or XSS_ID not in own.select_one(".researcher-bibtex code").get_text()
     )
     home = result.html()
-    titles = [a.get_text(" ", strip=True) for a in home.select(".researcher-publication__title a")]
-    assert "Angle brackets <script>alert(3)</script> in the key" in titles, titles  # shown as text
-    assert any(t.startswith("Plain <img") for t in titles) and any("Linked" in t for t in titles), titles
+    titles = [" ".join(a.get_text().split()) for a in home.select(".researcher-publication__title a")]
+    # Tags outside the inline subset are removed, a script's text with it.
+    assert "Angle brackets in the key" in titles and "Plain paper" in titles, titles
+    assert any("Linked" in t for t in titles), titles
     # Links from the list reach the pages that exist.
     for anchor in home.select(".researcher-publication__title a"):
         target = (result.site / anchor["href"]).resolve()
