@@ -14,6 +14,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+import pytest
+
 CHROMIUM = os.environ.get("RESEARCHER_CHROMIUM", "/usr/bin/chromium")
 # Without these, Chromium keeps trying to reach Google's hosts from a closed network.
 CHROMIUM_ARGS = [
@@ -117,6 +119,14 @@ def serve(folder: Path, port: int = 0):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip a test whose tool is missing, with the reason; under CI (CI=true), which installs them, fail."""
+    if not condition:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + " (CI installs it in .ci/run)")
+        pytest.skip(reason)
 
 
 def chromium_available() -> bool:

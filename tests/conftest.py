@@ -129,3 +129,14 @@ def shared_or_skip(*parts: str) -> Path:
             "place that folder beside the repository to run them"
         )
     return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, for the browser tests (tests/browser_support.py)."""
+    from browser_support import chromium_available, launch_chromium, require
+
+    require(chromium_available(), "no Chromium at /usr/bin/chromium: apt-get install chromium")
+    pytest.importorskip("playwright")
+    with launch_chromium() as chromium:
+        yield chromium

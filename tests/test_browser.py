@@ -8,7 +8,6 @@ in CI it fails.
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
 
@@ -17,30 +16,13 @@ import yaml
 from browser_support import (
     AXE_INSTALL,
     built_site,
-    chromium_available,
     free_port,
     install_axe,
-    launch_chromium,
+    require,
     serve,
     zensical_site,
 )
 from conftest import EXAMPLE_SITE, page
-
-
-def _require(condition: bool, reason: str) -> None:
-    if not condition:
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (CI installs it in .ci/run)")
-        pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _require(chromium_available(), "no Chromium at /usr/bin/chromium: apt-get install chromium")
-    pytest.importorskip("playwright")
-    with launch_chromium() as chromium:
-        yield chromium
-
 
 PUBLICATIONS = [
     {
@@ -112,7 +94,7 @@ def instant_site(tmp_path_factory):
 def zensical_url(tmp_path_factory):
     """The same long list, built by Zensical after `mkdocs-researcher generate`."""
     if sys.version_info < (3, 11) or importlib.util.find_spec("zensical") is None:
-        _require(False, "zensical is not installed (Python 3.11+): pip install -e '.[test]'")
+        require(False, "zensical is not installed (Python 3.11+): pip install -e '.[test]'")
     port = free_port()  # instant navigation needs site_url to be the served address, as under MkDocs
     config = {
         "site_name": "Zensical",
@@ -389,7 +371,7 @@ def run_axe(tab, axe_script: Path, context: str | None = None) -> list[dict]:
 )
 def test_no_serious_accessibility_violations_in_our_sections(browser, example_url, path, options):
     axe_script = install_axe()
-    _require(axe_script is not None, f"axe-core is not installed and npm could not fetch it: {AXE_INSTALL}")
+    require(axe_script is not None, f"axe-core is not installed and npm could not fetch it: {AXE_INSTALL}")
     tab, _ = open_page(browser, example_url + path, **options)
     violations = run_axe(tab, axe_script, ".researcher-section")
     serious = [v for v in violations if v["impact"] in ("serious", "critical")]

@@ -210,6 +210,8 @@ def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys)
     assert set(pages) <= {a["href"] for a in home.select("nav.md-nav--primary a")}
     card = home.select_one(".researcher-profile")
     assert "Alex J. Sample" in card.get_text() and card.select_one("img")["src"] == "images/prof_pic.jpg"
+    # al-folio's profile.align: right and image_circular: false, as the plugin's photo_side and photo_shape.
+    assert {"researcher-profile--photo-right", "researcher-profile--square"} <= set(card["class"])
     body = home.select_one("article")
     assert body.select_one("a[href='cv/']").get_text() == "my CV page"  # [my CV page](cv): a relative page link
     assert body.select_one("a[href='publications/']").get_text() == "all my papers"
@@ -254,7 +256,6 @@ def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys)
         assert line in skipped, line
     lost = part(report, "Lost: the old site shows it")
     for line in (
-        "_pages/about.md: profile (align: right, image_circular: false): this plugin shows the photo on the left",
         "_posts/: 1 blog post(s)",
         "profile.more_info",
         "rss_icon",

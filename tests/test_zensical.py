@@ -25,7 +25,6 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import EXAMPLE_SITE, page
 
-from mkdocs_researcher.commands.new import TEMPLATES
 from mkdocs_researcher.site.files import site_path
 
 EMAIL = "yu.cheng@example.org"
@@ -361,15 +360,10 @@ def _assert_stylesheet(out: Path, name: str = "index.html") -> None:
 
 @pytest.fixture(scope="module")
 def example_builds(tmp_path_factory) -> dict[str, Path]:
-    """The example site; its copy gets the scaffold's overrides/main.html, which prints the head tags."""
+    """The example site, whose overrides/main.html prints the head tags under Zensical."""
     _zensical_or_skip()
     source = tmp_path_factory.mktemp("example") / "site"
     shutil.copytree(EXAMPLE_SITE, source, ignore=shutil.ignore_patterns("site", ".cache", "screenshots"))
-    (source / "overrides").mkdir()
-    shutil.copy(TEMPLATES / "main.html", source / "overrides" / "main.html")
-    config = yaml.safe_load((source / "mkdocs.yml").read_text(encoding="utf-8"))
-    config["theme"]["custom_dir"] = "overrides"
-    (source / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return _build_both(source, tmp_path_factory.mktemp("example-builds"))
 
 

@@ -48,8 +48,10 @@ LINK_KINDS: dict[str, LinkKind] = {
     "mastodon": LinkKind("Mastodon", "fontawesome/brands/mastodon"),
     "youtube": LinkKind("YouTube", "fontawesome/brands/youtube", "https://www.youtube.com/@{id}"),
     "huggingface": LinkKind("Hugging Face", "simple/huggingface", "https://huggingface.co/{id}"),
-    "zhihu": LinkKind("Zhihu", "fontawesome/brands/zhihu", "https://www.zhihu.com/people/{id}"),
-    "xiaohongshu": LinkKind("Xiaohongshu", "simple/xiaohongshu", "https://www.xiaohongshu.com/user/profile/{id}"),
+    # Simple Icons' marks, drawn at the size of the others (Font Awesome's zhihu is a small glyph)
+    "zhihu": LinkKind("Zhihu", "simple/zhihu", "https://www.zhihu.com/people/{id}"),
+    "xiaohongshu": LinkKind("Xiaohongshu", "researcher/xiaohongshu", "https://www.xiaohongshu.com/user/profile/{id}"),
+    "wechat": LinkKind("WeChat", "fontawesome/brands/weixin"),
     "bilibili": LinkKind("Bilibili", "fontawesome/brands/bilibili", "https://space.bilibili.com/{id}"),
     "weibo": LinkKind("Weibo", "fontawesome/brands/weibo", "https://weibo.com/{id}"),
     "rss": LinkKind("RSS", "fontawesome/solid/rss"),

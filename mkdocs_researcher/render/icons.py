@@ -1,5 +1,8 @@
 """Inline SVG icons from Material's bundled icon set, as one sprite per page.
 
+Icons Material lacks in a usable form are in this package's theme folder, under ``.icons/researcher/``
+(``researcher/xiaohongshu``: the wordmark cut out of a square, as large as the other icons).
+
 Each icon's path is written once per page (a ``<symbol>``) and every use
 refers to it, so a list of a thousand PDF links carries one PDF icon.
 """

@@ -61,19 +61,10 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
 
 def _photo_look(importer: Importer, card: dict, where: str) -> None:
     """al-folio puts the photo on the right (align) and crops it round only with image_circular: true."""
-    side = "left" if str(card.get("align") or "right").strip().lower() == "left" else "right"
-    round_photo = card.get("image_circular") is True
-    if side == "right" or not round_photo:
-        looks = ", ".join(
-            x
-            for x in (f"align: {side}" if side == "right" else "", "" if round_photo else "image_circular: false")
-            if x
-        )
-        importer.report.lose(
-            f"{where}: profile ({looks})",
-            "this plugin shows the photo on the left of the card, cropped round, and has no setting for its side "
-            "or shape yet",
-        )
+    if str(card.get("align") or "right").strip().lower() != "left":
+        importer.profile["photo_side"] = "right"
+    if card.get("image_circular") is not True:
+        importer.profile["photo_shape"] = "square"
 
 
 def _email_from_body(importer: Importer, body: str) -> str:

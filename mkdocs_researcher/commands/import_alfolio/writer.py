@@ -25,6 +25,8 @@ _PROFILE_ORDER = (
     "native_name",
     "pronouns",
     "photo",
+    "photo_side",
+    "photo_shape",
     "position",
     "affiliations",
     "email",
@@ -148,9 +150,9 @@ def _write_mkdocs_yml(importer: Importer) -> None:
         .replace("@DESCRIPTION@", "x")
     )
     theme = yaml.safe_load(template)["theme"]
-    if len(importer.nav) > 1:
-        # The navbar's pages reachable at every width: tabs on wide screens, the drawer on narrow ones.
-        theme["features"] = ["navigation.tabs"]
+    if len(importer.nav) <= 1:
+        # The scaffold's tabs show the navbar's pages at every width (the drawer on phones); one page has none.
+        theme.pop("features", None)
     settings = {"site_name": importer.profile["name"]}
     description = importer.config.get("description")
     if isinstance(description, str) and strip_tags(description):

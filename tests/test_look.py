@@ -1,0 +1,478 @@
+"""The homepage's look in a real browser: computed styles and boxes, not pixels.
+
+A test site with every section and four people in one group, on Material (light and dark) and on the built-in
+mkdocs theme (light and data-bs-theme="dark"); the example site; the home page `mkdocs-researcher new` writes.
+Debian's Chromium through Playwright, as tests/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+import yaml
+from browser_support import (
+    AXE_INSTALL,
+    built_site,
+    install_axe,
+    require,
+    serve,
+    zensical_site,
+)
+from conftest import EXAMPLE_SITE, page
+from test_browser import run_axe
+
+EMAIL = "ada.lovelace@math.example.org"
+PEOPLE = ["ada-lovelace", "charles-babbage", "mary-somerville", "augustus-de-morgan"]
+AUTHORS = ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "Augustus De Morgan", "Michael Faraday"]
+SVG = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><rect width='10' height='10' fill='#8a6'/></svg>"
+
+HOME = {
+    "title": "Ada Lovelace",
+    "profile": {
+        "name": "Ada Lovelace",
+        "photo": "ada.svg",
+        "photo_side": "right",
+        "photo_shape": "square",
+        "position": "Analyst",
+        "affiliations": [{"name": "Analytical Society", "url": "https://example.org/society"}],
+        "email": EMAIL,
+        "interests": ["Engines", "Notes"],
+        "links": {
+            "github": "ada",
+            "scholar": "AbCdEfGAAAAJ",
+            "zhihu": "ada",
+            "xiaohongshu": "5f0000000000000000000001",
+            "bilibili": "123456",
+        },
+    },
+    "publications": [
+        {
+            "title": f"Notes on engine number {i}",
+            "authors": AUTHORS if i % 2 else AUTHORS[:2],
+            "venue": "Proceedings of the Analytical Society",
+            "abbr": "PAS",
+            "year": 2020 + i,
+            "abstract": "An abstract.",
+            "links": {"pdf": "https://example.org/notes.pdf"},
+        }
+        for i in range(3)
+    ],
+    "projects": [
+        {"name": "Engine", "description": "A short one.", "tags": ["Brass"], "repo": "ada/engine"},
+        {"name": "Notes", "description": "A longer description of the notes. " * 6, "tags": ["Paper", "Ink"]},
+    ],
+    "experience": [
+        {
+            "organization": "Analytical Society",
+            "role": "Analyst",
+            "start": "1842-01",
+            "end": "present",
+            "url": "https://example.org/society",
+            "details": ["Translated the memoir, with [notes](https://example.org/notes).", "Wrote Note G."],
+        },
+        {"organization": "Private study", "role": "Student", "start": "1833", "end": "1841"},
+    ],
+    "education": [{"degree": "Mathematics", "institution": "With Augustus De Morgan", "start": 1840, "end": 1842}],
+    "news": [{"date": "1843-09-01", "text": "The notes are **published**."}],
+    "awards": [{"title": "A lasting name", "awarder": "Posterity", "date": 1980}],
+    "talks": [{"title": "On the engine", "event": "Turin", "date": "1840-09", "links": {"slides": "s.pdf"}}],
+    "teaching": [{"course": "Calculus", "role": "Tutor", "institution": "At home", "term": "1840 Spring"}],
+    "service": [{"role": "Reviewer", "organization": "The Society", "year": 1844}],
+    "skills": [{"name": "Mathematics", "items": ["Calculus", {"name": "Bernoulli numbers", "note": "Note G"}]}],
+}
+
+
+def _person(person_id: str) -> str:
+    name = person_id.replace("-", " ").title()
+    return yaml.safe_dump(
+        {"profile": {"name": name, "position": "Member", "group": "Members", "links": {"github": person_id}}}
+    )
+
+
+def _look_project(root, theme: dict):
+    docs = root / "docs"
+    (docs / "people").mkdir(parents=True)
+    (docs / "index.md").write_text(page(HOME, "The bio, beside the photo.\n"), encoding="utf-8")
+    (docs / "ada.svg").write_text(SVG, encoding="utf-8")
+    (docs / "s.pdf").write_bytes(b"%PDF-1.4\n")
+    (docs / "people.md").write_text("# People\n\n<!-- researcher people heading=none -->\n", encoding="utf-8")
+    for person_id in PEOPLE:
+        (docs / "people" / f"{person_id}.yml").write_text(_person(person_id), encoding="utf-8")
+    config = {
+        "site_name": "Ada Lovelace",
+        "theme": theme,
+        "plugins": [{"researcher": {"people": "docs/people", "max_authors": 3}}],
+        "nav": [{"Home": "index.md"}, {"People": "people.md"}],
+    }
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return root
+
+
+MATERIAL = {
+    "name": "material",
+    "font": False,
+    "features": ["navigation.tabs"],
+    "palette": [
+        {
+            "media": "(prefers-color-scheme: light)",
+            "scheme": "default",
+            "toggle": {"icon": "material/weather-night", "name": "Dark"},
+        },
+        {
+            "media": "(prefers-color-scheme: dark)",
+            "scheme": "slate",
+            "toggle": {"icon": "material/weather-sunny", "name": "Light"},
+        },
+    ],
+}
+# Each theme and palette a visitor may see: (theme, Playwright's color_scheme).
+LOOKS = {
+    "material-light": (MATERIAL, "light"),
+    "material-dark": (MATERIAL, "dark"),
+    "mkdocs-light": ({"name": "mkdocs", "color_mode": "light"}, "light"),
+    "mkdocs-dark": ({"name": "mkdocs", "color_mode": "dark"}, "dark"),
+}
+
+
+@pytest.fixture(scope="module")
+def look_sites(tmp_path_factory):
+    """The test site built with Material and with the mkdocs theme in each colour mode: look name -> base URL."""
+    themes = {"material": MATERIAL, "mkdocs-light": LOOKS["mkdocs-light"][0], "mkdocs-dark": LOOKS["mkdocs-dark"][0]}
+    with contextlib.ExitStack() as stack:
+        urls = {
+            name: stack.enter_context(
+                serve(stack.enter_context(built_site(_look_project(tmp_path_factory.mktemp(name), theme))))
+            )
+            for name, theme in themes.items()
+        }
+        yield {look: urls["material" if look.startswith("material") else look] for look in LOOKS}
+
+
+@pytest.fixture(scope="module")
+def example_url():
+    with built_site(EXAMPLE_SITE) as site, serve(site) as url:
+        yield url
+
+
+def _scaffold(root):
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs_researcher", "new", str(root), "--name", "Ada Lovelace", "--email", EMAIL],
+        check=True,
+        capture_output=True,
+    )
+    return root
+
+
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def scaffold_url(request, tmp_path_factory):
+    """The home page `mkdocs-researcher new` writes, built by each engine."""
+    root = _scaffold(tmp_path_factory.mktemp("scaffold") / "site")
+    if request.param == "zensical":
+        if sys.version_info < (3, 11) or importlib.util.find_spec("zensical") is None:
+            require(False, "zensical is not installed (Python 3.11+): pip install -e '.[test]'")
+        build = zensical_site(root)
+    else:
+        build = built_site(root)
+    with build as site, serve(site) as url:
+        yield url
+
+
+def open_look(browser, url, scheme="light", width=1280, **options):
+    """A page of a local site; anything asked of another host (the mkdocs theme's CDN) is refused at once."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme, **options)
+    origin = "/".join(url.split("/", 3)[:3]) + "/"
+    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin) else route.abort())
+    tab = context.new_page()
+    errors = []  # of our script (the mkdocs theme's own fail without its CDN)
+    tab.on("pageerror", lambda error: errors.append(str(error)) if "researcher" in (error.stack or "") else None)
+    tab.goto(url, wait_until="load")
+    return tab, errors
+
+
+# A colour as the page paints it: any CSS colour (color-mix() gives color(srgb …)) through a canvas, composited
+# over the first opaque background behind the element. Contrast as WCAG defines it.
+CONTRAST_JS = """
+([selector, property, pseudo]) => {
+  const canvas = document.createElement('canvas').getContext('2d', {willReadFrequently: true});
+  const rgba = (color) => {
+    canvas.clearRect(0, 0, 1, 1); canvas.fillStyle = '#000'; canvas.fillStyle = color; canvas.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data; return [r, g, b, a / 255];
+  };
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+  const background = (element) => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const color = rgba(getComputedStyle(e).backgroundColor);
+      if (color[3] > 0) layers.push(color);
+      if (color[3] === 1) break;
+    }
+    return layers.reverse().reduce((below, layer) => over(layer, below), [255, 255, 255]);
+  };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  return [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length).map((e) => {
+    const back = background(e);
+    const front = over(rgba(getComputedStyle(e, pseudo).getPropertyValue(property)), back);
+    const [hi, lo] = [luminance(front), luminance(back)].sort((a, b) => b - a);
+    return (hi + 0.05) / (lo + 0.05);
+  });
+}
+"""
+
+
+def _dark(tab) -> bool:
+    """Whether the page shows its dark palette: Material's slate or Bootstrap's data-bs-theme="dark"."""
+    return tab.evaluate(
+        "document.body.dataset.mdColorScheme === 'slate' || document.documentElement.dataset.bsTheme === 'dark'"
+    )
+
+
+def _visible_boxes(tab, selector):
+    return tab.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter(e => e.getClientRects().length)
+           .map(e => e.getBoundingClientRect().toJSON())""",
+        selector,
+    )
+
+
+# Homepage mode ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-light"])
+def test_a_profile_page_is_one_centred_column_without_side_columns(browser, look_sites, look):
+    tab, errors = open_look(browser, look_sites[look])
+    if look.startswith("material"):
+        assert not tab.locator(".md-sidebar--primary").is_visible()
+        assert not tab.locator(".md-sidebar--secondary").is_visible()
+        outer, column = _visible_boxes(tab, ".md-main__inner")[0], _visible_boxes(tab, ".md-content")[0]
+    else:
+        assert not tab.locator(".col-md-3").is_visible()
+        outer, column = _visible_boxes(tab, ".container > .row")[0], _visible_boxes(tab, "[role=main]")[0]
+    left, right = column["x"] - outer["x"], outer["right"] - column["right"]
+    assert left > 100 and abs(left - right) <= 2  # centred, at a measure narrower than the page
+    assert column["width"] <= 820
+    assert errors == []
+
+
+def test_a_page_without_a_profile_keeps_its_side_columns(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"] + "people/")
+    assert tab.locator(".md-sidebar--secondary").is_visible()
+
+
+def test_on_a_phone_the_profile_page_keeps_the_navigation_drawer(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"], width=375)
+    tab.locator("label.md-header__button[for=__drawer]").click()
+    assert tab.locator(".md-sidebar--primary a.md-nav__link:has-text('People')").is_visible()
+
+
+def test_the_photo_stands_on_its_side_in_its_shape_beside_the_name_and_the_bio(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"])
+    photo = tab.locator(".researcher-profile__photo img").bounding_box()
+    name = tab.locator(".researcher-profile__name .p-name").bounding_box()
+    # The bio's first line, beside the photo (the paragraph's box runs under the photo, its lines do not).
+    bio = tab.locator(".md-content__inner > p").first.evaluate(
+        "p => { const range = document.createRange(); range.selectNodeContents(p);"
+        " return range.getClientRects()[0].toJSON(); }"
+    )
+    assert photo["x"] >= name["x"] + name["width"] and photo["x"] >= bio["right"]  # photo_side: right
+    assert bio["top"] < photo["y"] + photo["height"]
+    radius = tab.locator(".researcher-profile__photo img").evaluate("e => parseFloat(getComputedStyle(e).borderRadius)")
+    assert radius < photo["width"] / 4  # square
+    phone, _ = open_look(browser, look_sites["material-light"], width=375)
+    photo = phone.locator(".researcher-profile__photo img").bounding_box()
+    assert photo["y"] + photo["height"] <= phone.locator(".researcher-profile__name").bounding_box()["y"]
+
+
+def test_the_scaffolds_home_page_has_no_side_columns_and_shows_the_way_to_publications(browser, scaffold_url):
+    tab, errors = open_look(browser, scaffold_url)
+    assert not tab.locator(".md-sidebar--primary").is_visible()
+    assert not tab.locator(".md-sidebar--secondary").is_visible()
+    link = tab.locator("header a[href*='publications'], .md-tabs a[href*='publications']").first
+    assert link.is_visible() and "Publications" in link.inner_text()
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert errors == []
+
+
+def test_each_persons_page_names_that_person_in_the_header(browser, example_url):
+    for path, name in [("", "Yu Cheng"), ("chengxiang-qi/", "Chengxiang Qi"), ("zh/chengxiang-qi/", "齐呈祥")]:
+        tab, _ = open_look(browser, example_url + path)
+        assert tab.locator(".md-header__topic").first.inner_text().strip() == name
+        assert tab.title() == name
+
+
+# One grid ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-light"])
+def test_every_aside_has_one_width_and_the_entries_line_up(browser, look_sites, look):
+    tab, _ = open_look(browser, look_sites[look])
+    widths = {round(box["width"], 1) for box in _visible_boxes(tab, ".researcher-aside")}
+    assert len(widths) == 1, widths
+    # Publications, experience, education, news, awards, talks, teaching, service: the entries' text starts at
+    # one x, beside one column.
+    starts = tab.evaluate("""() => [...document.querySelectorAll(
+        '.researcher-publication, .researcher-timeline__entry, .researcher-entry')]
+        .map(row => [row.closest('.researcher-section').className, row.children[0].getBoundingClientRect(),
+                     [...row.children].at(-1).getBoundingClientRect()])
+        .map(([kind, aside, body]) => [kind, Math.round(aside.width), Math.round(body.x)])""")
+    assert len({kind for kind, _, _ in starts}) == 8
+    assert len({(width, x) for _, width, x in starts}) == 1, starts
+
+
+def test_on_a_phone_the_aside_stands_above_its_entry(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"], width=375)
+    for row in tab.locator(".researcher-timeline__entry, .researcher-entry").all():
+        aside, body = row.evaluate("r => [r.children[0], r.children[1]].map(e => e.getBoundingClientRect().toJSON())")
+        assert aside["bottom"] <= body["top"] + 1
+
+
+def test_the_timeline_puts_the_role_under_the_title_and_gives_the_details_the_width(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"])
+    entry = tab.locator(".researcher-experience .researcher-timeline__entry").first
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    title = entry.locator(".researcher-timeline__title").evaluate(size)
+    role = entry.locator(".researcher-timeline__subtitle").evaluate(size)
+    details = entry.locator(".researcher-timeline__details").evaluate(size)
+    assert role < title and role <= details
+    body = entry.locator(".researcher-timeline__what").bounding_box()
+    section = tab.locator(".researcher-experience").bounding_box()
+    assert abs(body["x"] + body["width"] - (section["x"] + section["width"])) <= 1  # to the column's right edge
+
+
+# People -----------------------------------------------------------------------------------------------------
+
+
+def test_people_cards_share_rows_and_link_to_their_own_profiles(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"] + "people/")
+    cards = tab.locator(".researcher-person")
+    assert cards.count() == 4
+    tops = [round(box["y"]) for box in _visible_boxes(tab, ".researcher-person")]
+    assert tops.count(tops[0]) >= 2  # several to a row at 1280 px
+    for card in cards.all():
+        name = card.locator(".researcher-person__name").inner_text()
+        person_id = name.lower().replace(" ", "-")
+        assert card.locator("a.researcher-icon-link").get_attribute("href") == f"https://github.com/{person_id}"
+
+
+def test_no_member_card_of_the_example_links_to_a_project_repository(browser, example_url):
+    tab, _ = open_look(browser, example_url + "group/")
+    for href in tab.locator(".researcher-person a[data-kind=github]").evaluate_all("as => as.map(a => a.href)"):
+        assert href.rstrip("/").count("/") == 3, href  # https://github.com/<user>, not <user>/<repository>
+
+
+# Author lists -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", ["material-light", "material-dark", "mkdocs-dark"])
+def test_the_author_lists_summary_has_no_padding_from_the_theme(browser, look_sites, look):
+    tab, _ = open_look(browser, look_sites[look], scheme=LOOKS[look][1])
+    summaries = tab.locator(".researcher-authors details > summary")
+    assert summaries.count() >= 1
+    for summary in summaries.all():
+        box = summary.evaluate(
+            "s => ['paddingLeft', 'paddingRight', 'marginLeft', 'marginRight']"
+            ".map(p => parseFloat(getComputedStyle(s)[p]))"
+        )
+        assert max(box) <= 4, box
+
+
+# Phones -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["", "people/"])
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-dark"])
+def test_nothing_scrolls_sideways_at_375_px(browser, look_sites, look, path):
+    tab, errors = open_look(browser, look_sites[look] + path, scheme=LOOKS[look][1], width=375)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []
+
+
+def test_the_scaffolds_home_page_does_not_scroll_sideways_at_375_px(browser, scaffold_url):
+    tab, _ = open_look(browser, scaffold_url, width=375)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+# Contrast ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_markers_and_control_borders_stand_out_three_to_one(browser, look_sites, look):
+    tab, _ = open_look(browser, look_sites[look], scheme=LOOKS[look][1])
+    assert _dark(tab) == look.endswith("dark")
+    markers = tab.evaluate(CONTRAST_JS, [".researcher-timeline__entry", "border-top-color", "::before"])
+    borders = tab.evaluate(CONTRAST_JS, [".researcher-section .researcher-button", "border-top-color", None])
+    assert markers and borders
+    assert min(markers) >= 3 and min(borders) >= 3, (markers, borders)
+
+
+@pytest.mark.parametrize("path", ["", "people/"])
+@pytest.mark.parametrize("look", LOOKS)
+def test_no_serious_accessibility_violations_in_any_look(browser, look_sites, look, path):
+    axe_script = install_axe()
+    require(axe_script is not None, f"axe-core is not installed and npm could not fetch it: {AXE_INSTALL}")
+    tab, _ = open_look(browser, look_sites[look] + path, scheme=LOOKS[look][1])
+    assert _dark(tab) == look.endswith("dark")
+    violations = run_axe(tab, axe_script, ".researcher-section")
+    assert [v for v in violations if v["impact"] in ("serious", "critical")] == []
+
+
+# E-mail -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-light"])
+def test_copying_the_email_gives_the_address_which_the_source_does_not_hold(browser, look_sites, look):
+    url = look_sites[look]
+    tab, _ = open_look(browser, url, permissions=["clipboard-read", "clipboard-write"])
+    assert EMAIL not in tab.evaluate("fetch(location.href).then(r => r.text())")
+    email = tab.locator(".researcher-profile__contact .researcher-email")
+    email.evaluate("""e => { const range = document.createRange(); range.selectNodeContents(e);
+                             getSelection().removeAllRanges(); getSelection().addRange(range); }""")
+    assert tab.evaluate("getSelection().toString()").strip() == EMAIL
+    tab.keyboard.press("Control+C")
+    assert tab.evaluate("navigator.clipboard.readText()").strip() == EMAIL
+    assert email.get_attribute("href") == f"mailto:{EMAIL}"
+
+
+def test_without_script_the_email_is_readable_but_not_in_the_text(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"], java_script_enabled=False)
+    email = tab.locator(".researcher-email")
+    assert email.is_visible() and email.get_attribute("href") is None
+    assert EMAIL not in tab.content()
+    # The "@" and the dots are drawn: what shows reads as the address.
+    drawn = email.evaluate("""e => [...e.querySelectorAll('.researcher-email__address > span')]
+        .map(s => s.textContent || getComputedStyle(s, '::after').content.replaceAll('"', '')).join('')""")
+    assert drawn == EMAIL
+
+
+# Icons ------------------------------------------------------------------------------------------------------
+
+
+def test_chinese_platforms_icons_are_drawn_as_large_as_the_others(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"])
+    # The share of its box each profile icon's drawing covers, by link kind: a line of small text covers little.
+    filled = tab.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '.researcher-profile__links a[data-kind]')].map(a => {
+          const symbol = document.querySelector(a.querySelector('use').getAttribute('xlink:href'));
+          const box = symbol.viewBox.baseVal;
+          // The sprite is not rendered, so its drawings have no box: measure a rendered copy.
+          const copy = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          copy.innerHTML = symbol.innerHTML;
+          document.body.append(copy);
+          const drawn = copy.querySelector('path').getBBox();
+          copy.remove();
+          return [a.dataset.kind, (drawn.width / box.width) * (drawn.height / box.height)];
+        }))""")
+    assert filled["github"] > 0.85
+    for kind in ("zhihu", "xiaohongshu", "bilibili"):
+        assert filled[kind] > 0.8, (kind, filled)
+    # One row, every icon of one size, the e-mail's too.
+    icons = _visible_boxes(tab, ".researcher-profile__contact .researcher-icon")
+    assert len({round(box["width"]) for box in icons}) == 1
+    middles = [box["y"] + box["height"] / 2 for box in icons]
+    assert max(middles) - min(middles) <= 1.5, middles
