@@ -221,6 +221,9 @@ def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys)
     assert kinds.index("researcher-news") < kinds.index("researcher-publications")
     paper = home.select_one(".researcher-publications .researcher-item")
     assert paper.select_one(".researcher-self").get_text(strip=True) == "Alex J. Sample"
+    # al-folio's preview, copied to where the plugin looks for it (assets/img/publication_preview/)
+    assert paper.select_one(".researcher-publication__preview img")["src"] == "assets/img/publication_preview/tiny.png"
+    assert (site / "assets" / "img" / "publication_preview" / "tiny.png").is_file()
     assert paper.select_one("a[href='https://example.org/~apoe/']")  # coauthors.yml's list of URLs: the first
     assert "#00369f" in str(paper)  # venues.yml colour
 

@@ -5,6 +5,7 @@ read without a warning."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -144,9 +145,37 @@ def _check_bibliography(importer: Importer, target: Path, where: str) -> list:
                 and not (importer.out / "docs" / link.url).is_file()
             ):
                 importer.report.missing_file(link.url, f"{where}: {pub.key}.{link.kind}")
+    _copy_previews(importer, pubs, where)
     importer.bib_authors += authors
     importer.report.count("publications", len(pubs), f"{where} -> docs/{target.name}")
     return pubs
+
+
+def _copy_previews(importer: Importer, pubs: list, where: str) -> None:
+    """Each entry's preview image, from where al-folio keeps it to where the plugin looks for it: the same
+    assets/img/publication_preview/ path, inside docs/."""
+    copied = 0
+    for pub in pubs:
+        image = pub.image
+        if not image or re.match(r"^[a-z]+:", image):
+            continue
+        image = os.path.normpath(image)
+        if image.startswith(("..", "/")):  # the plugin will say so; the copy must not land outside docs/
+            continue
+        found = importer.source.path / image
+        if not found.is_file():
+            importer.report.missing_file(image, f"{where}: {pub.key}.preview")
+            continue
+        real = importer.source.checked(found, f"{where}: {pub.key}.preview", f"the preview '{image}'")
+        target = importer.out / "docs" / image
+        if real is None or str(real) in importer.copied:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(real, target)
+        importer.copied[str(real)] = image
+        copied += 1
+    if copied:
+        importer.report.count("preview images", copied, f"{where} -> docs/assets/img/publication_preview")
 
 
 def _rename_key(text: str, line: int, key: str, new_key: str) -> str:
