@@ -1,6 +1,6 @@
-"""Regenerate the README screenshots of the example site: light, dark and phone width.
+"""Regenerate the README screenshots of the example site: light, dark and phone width, page by page.
 
-    python example_site/screenshots.py [--out DIR] [--page PATH]
+    python example_site/screenshots.py [--out DIR] [--page PATH ...] [--full]
 
 Builds the site, serves it on 127.0.0.1 and photographs it with Debian's
 Chromium through Playwright (no browser download).
@@ -23,23 +23,29 @@ SHOTS = {
     "phone": {"viewport": {"width": 375, "height": 812}, "scheme": "light"},
 }
 
+# The README's gallery: a homepage, the publication list, a lab's people, a member's homepage, one paper's page.
+GALLERY = ["", "publications/", "group/", "chengxiang-qi/", "publications/cheng2025pipethreader/"]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "screenshots")
-    parser.add_argument("--page", default="", help="page path inside the site, e.g. chengxiang-qi/")
+    parser.add_argument(
+        "--page", action="append", help="a page path inside the site, e.g. chengxiang-qi/ (default: the gallery's)"
+    )
     parser.add_argument("--full", action="store_true", help="capture the whole page, not the first screen")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with built_site(HERE) as site, serve(site) as base_url, launch_chromium() as browser:
-        for name, shot in SHOTS.items():
-            page = browser.new_page(viewport=shot["viewport"], color_scheme=shot["scheme"])
-            page.goto(base_url + args.page, wait_until="networkidle")
-            suffix = "-" + args.page.strip("/").replace("/", "-") if args.page else ""
-            target = args.out / f"{name}{suffix}.png"
-            page.screenshot(path=str(target), full_page=args.full)
-            page.close()
-            print(target)
+        for path in args.page or GALLERY:
+            for name, shot in SHOTS.items():
+                page = browser.new_page(viewport=shot["viewport"], color_scheme=shot["scheme"])
+                page.goto(base_url + path, wait_until="networkidle")
+                suffix = "-" + path.strip("/").replace("/", "-") if path else ""
+                target = args.out / f"{name}{suffix}.png"
+                page.screenshot(path=str(target), full_page=args.full)
+                page.close()
+                print(target)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ def problems(result) -> list[str]:
 
 
 def buttons(entry) -> dict[str, str]:
-    return {a.select_one("span").get_text(): a["href"] for a in entry.select(".researcher-links a.researcher-button")}
+    return {a.select_one("span").get_text(): a["href"] for a in entry.select(".researcher-links a.researcher-action")}
 
 
 SHARED_BIB = r"""@article{shared2024,

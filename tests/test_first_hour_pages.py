@@ -279,6 +279,7 @@ def test_a_list_cut_short_is_marked_once_and_copied_with_et_al(tmp_path):
         assert authors.inner_text() == "Hanyu Zhao, Zhi Yang, Yu Cheng, and 2 more authors"
         authors.locator("summary").click()
         assert authors.inner_text() == "Hanyu Zhao, Zhi Yang, Yu Cheng, Chao Tian, Shiru Ren et al."
+        tab.locator(".researcher-publication details.researcher-bibtex summary").click()
         tab.locator(".researcher-publication button[data-researcher-copy=citation]").click()
         assert tab.evaluate("navigator.clipboard.readText()") == (
             "Hanyu Zhao, Zhi Yang, Yu Cheng, Chao Tian, Shiru Ren et al. GoldMiner. SIGMOD, 2023."

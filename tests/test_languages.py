@@ -74,9 +74,9 @@ def test_chinese_pages_of_the_example_site_are_chinese(example):
 
     for path in ("zh", "zh/chengxiang-qi", "zh/group", "zh/publications"):
         soup = example(path)
-        buttons = soup.select(".researcher-section :is(.researcher-button, summary, .researcher-icon-link__label)")
+        buttons = soup.select(".researcher-section :is(.researcher-action, summary, .researcher-icon-link__label)")
         assert {b.get_text(strip=True) for b in buttons} & ENGLISH_BUTTONS == set(), path
-    labels = {b.get_text(strip=True) for b in member.select(".researcher-button")}
+    labels = {b.get_text(strip=True) for b in member.select(".researcher-action")}
     assert {"代码", "幻灯片", "演示", "复制"} <= labels
 
     # Latin names keep ", " on a Chinese page; the count of hidden authors is Chinese.
@@ -96,7 +96,7 @@ def test_chinese_pages_of_the_example_site_are_chinese(example):
     # The English pages stay English.
     english = example("chengxiang-qi")
     assert english.select_one(".researcher-profile .p-name").get_text() == "Chengxiang Qi"
-    assert {"Code", "Slides"} <= {b.get_text(strip=True) for b in english.select(".researcher-button")}
+    assert {"Code", "Slides"} <= {b.get_text(strip=True) for b in english.select(".researcher-action")}
 
 
 def test_names_and_roles_are_joined_by_the_words_of_their_script(build_site):

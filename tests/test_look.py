@@ -105,7 +105,7 @@ def _look_project(root, theme: dict):
     config = {
         "site_name": "Ada Lovelace",
         "theme": theme,
-        "plugins": [{"researcher": {"people": "docs/people", "max_authors": 3}}],
+        "plugins": [{"researcher": {"people": "docs/people", "max_authors": 3, "publication_pages": True}}],
         "nav": [{"Home": "index.md"}, {"People": "people.md"}],
     }
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -382,6 +382,62 @@ def test_the_author_lists_summary_has_no_padding_from_the_theme(browser, look_si
         assert max(box) <= 4, box
 
 
+# One action style -----------------------------------------------------------------------------------------
+
+# The actions of an entry's row (not those inside an opened panel): where they are and what they look like.
+ROW_ACTIONS = """(entry) => [...entry.querySelectorAll('.researcher-publication__actions .researcher-action')]
+    .filter(e => e.getClientRects().length && !e.closest('.researcher-toggle__content'))
+    .map(e => { const box = e.getBoundingClientRect(), style = getComputedStyle(e);
+      return {tag: e.tagName, x: box.x, y: box.y, height: box.height, radius: style.borderTopLeftRadius,
+              border: style.borderTopWidth + ' ' + style.borderTopStyle, case: style.textTransform,
+              size: style.fontSize, icon: !!e.querySelector('svg')}; })"""
+
+
+def _one_component(actions):
+    assert max(a["height"] for a in actions) - min(a["height"] for a in actions) <= 2, actions
+    for part in ("radius", "border", "case", "size", "icon"):
+        assert len({a[part] for a in actions}) == 1, (part, actions)
+
+
+@pytest.mark.parametrize("look", ["material-light", "material-dark", "mkdocs-dark"])
+def test_an_entrys_actions_are_one_component_in_one_row_that_opening_a_toggle_does_not_move(browser, look_sites, look):
+    tab, errors = open_look(browser, look_sites[look], scheme=LOOKS[look][1])
+    entry = tab.locator(".researcher-publications .researcher-publication:has(.researcher-abstract)").first
+    before = entry.evaluate(ROW_ACTIONS)
+    assert [a["tag"] for a in before] == ["A", "SUMMARY", "SUMMARY"]  # PDF, Abstract, BibTeX
+    _one_component(before)
+    assert max(a["y"] for a in before) - min(a["y"] for a in before) <= 2  # one row
+    # Everything BibTeX is the one toggle: its panel copies, downloads and gives the plain citation.
+    entry.locator("details.researcher-abstract > summary").click()
+    entry.locator("details.researcher-bibtex > summary").click()
+    after = entry.evaluate(ROW_ACTIONS)
+    assert [(round(a["x"]), round(a["y"])) for a in after] == [(round(a["x"]), round(a["y"])) for a in before]
+    row_bottom = max(a["y"] + a["height"] for a in after)
+    panels = [panel.bounding_box() for panel in entry.locator(".researcher-toggle__content").all()]
+    assert len(panels) == 2 and all(panel["y"] >= row_bottom for panel in panels)
+    assert panels[1]["y"] >= panels[0]["y"] + panels[0]["height"]  # the abstract, then the BibTeX
+    in_panel = entry.locator(".researcher-bibtex .researcher-toggle__content .researcher-action:visible")
+    kinds = [a.get_attribute("data-researcher-copy") or a.get_attribute("data-kind") for a in in_panel.all()]
+    assert kinds == ["bibtex", "bib", "citation"]  # copy it, download the entry's .bib, copy the citation
+    _one_component(before[:1] + entry.evaluate(ROW_ACTIONS.replace("!e.closest", "!!e.closest")))
+    assert errors == []
+
+
+def test_a_publication_page_has_its_bibtex_wrapped_and_its_actions_alike(browser, look_sites):
+    tab, _ = open_look(browser, look_sites["material-light"], width=375)
+    tab.locator(".researcher-publications .researcher-publication__anchor").first.click()
+    tab.wait_for_load_state("networkidle")
+    # A compact header: the badge close under the title (no empty line left by the title's permalink).
+    title, badge = tab.locator("article h1").bounding_box(), tab.locator(".researcher-badge").bounding_box()
+    assert 0 <= badge["y"] - (title["y"] + title["height"]) <= 40
+    code = tab.locator(".researcher-publication-page__bibtex code")
+    assert code.evaluate("c => c.scrollWidth <= c.clientWidth")  # nothing cut at the right edge
+    actions = tab.locator(".researcher-publication-page .researcher-action:visible")
+    heights = [a.bounding_box()["height"] for a in actions.all()]
+    assert len(heights) >= 3 and max(heights) - min(heights) <= 2
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 375
+
+
 # Phones -----------------------------------------------------------------------------------------------------
 
 
@@ -406,7 +462,7 @@ def test_markers_and_control_borders_stand_out_three_to_one(browser, look_sites,
     tab, _ = open_look(browser, look_sites[look], scheme=LOOKS[look][1])
     assert _dark(tab) == look.endswith("dark")
     markers = tab.evaluate(CONTRAST_JS, [".researcher-timeline__entry", "border-top-color", "::before"])
-    borders = tab.evaluate(CONTRAST_JS, [".researcher-section .researcher-button", "border-top-color", None])
+    borders = tab.evaluate(CONTRAST_JS, [".researcher-section .researcher-action", "border-top-color", None])
     assert markers and borders
     assert min(markers) >= 3 and min(borders) >= 3, (markers, borders)
 

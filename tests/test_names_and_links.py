@@ -14,7 +14,7 @@ def selves(entry) -> list[str]:
 
 def buttons(entry) -> dict[str, str]:
     """Each link button's label -> its href."""
-    return {a.select_one("span").get_text(): a["href"] for a in entry.select(".researcher-links a.researcher-button")}
+    return {a.select_one("span").get_text(): a["href"] for a in entry.select(".researcher-links a.researcher-action")}
 
 
 def test_authors_written_as_one_bibtex_string(build_site):

@@ -21,7 +21,7 @@ def run(*args, **kwargs):
 
 def sections(site, page="index.html"):
     soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
-    return [" ".join(s["class"]) for s in soup.select("article .researcher-section")], len(
+    return [" ".join(s["class"][:2]) for s in soup.select("article .researcher-section")], len(
         soup.select(".researcher-item")
     )
 

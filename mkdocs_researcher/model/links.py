@@ -58,7 +58,8 @@ LINK_KINDS: dict[str, LinkKind] = {
     "cv": LinkKind("CV", "fontawesome/solid/file-lines"),
     # Publication, project and talk links
     "pdf": LinkKind("PDF", "fontawesome/solid/file-pdf"),
-    "arxiv": LinkKind("arXiv", "simple/arxiv", "https://arxiv.org/abs/{id}"),
+    # an archive: Simple Icons' arXiv mark is a hair-thin glyph at button size
+    "arxiv": LinkKind("arXiv", "fontawesome/solid/box-archive", "https://arxiv.org/abs/{id}"),
     "doi": LinkKind("DOI", "simple/doi", "https://doi.org/{id}"),
     "hal": LinkKind("HAL", "simple/hal", "https://hal.science/{id}"),
     "code": LinkKind("Code", "fontawesome/solid/code"),

@@ -226,7 +226,7 @@ class _Helpers:
         """The buttons of an entry's links; a link whose file does not exist is left out (and reported)."""
         if not links:
             return Markup("")
-        html = ['<span class="researcher-links">']
+        html = ['<span class="researcher-links" data-search-exclude>']
         for link in links:
             href = self.url(link.url, origin + ("links", link.kind))
             if href:
@@ -236,7 +236,7 @@ class _Helpers:
                         f'" data-kind="{escape_text(link.kind)}">{self.link_icon(link)}'
                         f"<span>{escape_text(self.page.locale.link_label(link))}</span></a>"
                     )
-                html.append(f'<a class="researcher-button" href="{escape_text(href)}{rest}')
+                html.append(f'<a class="researcher-action" href="{escape_text(href)}{rest}')
         html.append("</span>")
         return Markup("".join(html))
 

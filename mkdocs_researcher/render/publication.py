@@ -31,11 +31,15 @@ class EntryLabels:
     copied: str
     copy: str
     copy_citation: str
+    download_entry: str
     et_al: str
     abstract: str
     bibtex: str
-    quote_icon: str
+    abstract_icon: str
+    bibtex_icon: str
+    citation_icon: str
     copy_icon: str
+    download_icon: str
 
 
 def entry_labels(page) -> EntryLabels:
@@ -44,18 +48,22 @@ def entry_labels(page) -> EntryLabels:
         copied=escape(t("copied")),
         copy=escape(t("copy")),
         copy_citation=escape(t("copy_citation")),
+        download_entry=escape(t("download_entry_bibtex")),
         et_al=escape(t("et_al")),
         abstract=escape(t("abstract")),
         bibtex=escape(t("bibtex")),
-        quote_icon=icon("fontawesome/solid/quote-left"),
+        abstract_icon=icon("fontawesome/solid/align-left"),
+        bibtex_icon=icon("fontawesome/solid/quote-right") if page.options.bibtex_toggle else "",
+        citation_icon=icon("fontawesome/regular/clipboard"),
         copy_icon=icon("fontawesome/solid/copy") if page.options.bibtex_toggle else "",
+        download_icon=icon("fontawesome/solid/download"),
     )
 
 
 def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     """The ``<li>`` of one entry; ``h`` is the templates' helper object (renderer._Helpers)."""
     page = h.page
-    options, icon = page.options, page.icons
+    options = page.options
     anchor = escape_text(h.pub_anchor(pub))
     own_page = h.pub_page(pub)
     preview = preview_html(h, pub)
@@ -74,33 +82,43 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     html.extend((venue_line(h, pub, year), cited_line(h, pub), award_line(h, pub)))
     if pub.note:
         html.append(f'<div class="researcher-publication__note">{field_html(h, pub, "note")}</div>')
+    # One row of actions, all of one component (.researcher-action); an opened toggle's panel goes below the row
+    # (researcher.css), so nothing in the row moves. Everything BibTeX is one action: the BibTeX toggle, whose
+    # panel offers copy, download and the plain citation; without it (bibtex_toggle: false) the last two stay.
+    # Material's search indexes none of it (data-search-exclude): a paper is found by its title, authors, venue,
+    # year, badge and tags, and button labels, abstracts and BibTeX were four fifths of the index.
     html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
-    if own_page:
-        html.append(
-            f'<a class="researcher-button" href="{escape_text(own_page.bib)}" download data-kind="bib">'
-            f"{icon('fontawesome/solid/download')}<span>.bib</span></a>"
-        )
-    # A list that ends in "and others" is copied so: a citation never passes a part for the whole.
-    et_al = f'data-et-al="{labels.et_al}" ' if pub.authors and pub.authors[-1].name == ET_AL else ""
-    html.append(
-        '<button class="researcher-button researcher-copy" type="button" data-researcher-copy="citation" '
-        f'data-copied="{labels.copied}" {et_al}'
-        f'aria-label="{labels.copy_citation}" hidden>{labels.quote_icon}<span>{labels.copy}</span></button>\n'
-    )
     if pub.abstract:
         html.append(
-            f'<details class="researcher-toggle researcher-abstract"><summary>{labels.abstract}</summary>'
+            f'<details class="researcher-toggle researcher-abstract" data-search-exclude>'
+            '<summary class="researcher-action">'
+            f"{labels.abstract_icon}<span>{labels.abstract}</span></summary>"
             f'<div class="researcher-toggle__content">{field_html(h, pub, "abstract")}</div></details>'
         )
+    # A list that ends in "and others" is copied so: a citation never passes a part for the whole.
+    et_al = f' data-et-al="{labels.et_al}"' if pub.authors and pub.authors[-1].name == ET_AL else ""
+    bibtex_actions = (
+        f'<a class="researcher-action" href="{escape_text(own_page.bib)}" download data-kind="bib">'
+        f"{labels.download_icon}<span>{labels.download_entry}</span></a>"
+        if own_page
+        else ""
+    ) + (
+        '<button class="researcher-action researcher-copy" type="button" data-researcher-copy="citation" '
+        f'data-copied="{labels.copied}"{et_al} hidden>{labels.citation_icon}'
+        f"<span>{labels.copy_citation}</span></button>"
+    )
     if options.bibtex_toggle:
         html.append(
-            f'<details class="researcher-toggle researcher-bibtex"><summary>{labels.bibtex}</summary>'
-            '<div class="researcher-toggle__content">'
-            f"<pre><code>{escape_text(h.bibtex(pub))}</code></pre>"
-            '<button class="researcher-button researcher-copy" type="button" '
+            f'<details class="researcher-toggle researcher-bibtex" data-search-exclude>'
+            '<summary class="researcher-action">'
+            f"{labels.bibtex_icon}<span>{labels.bibtex}</span></summary>"
+            f'<div class="researcher-toggle__content"><pre><code>{escape_text(h.bibtex(pub))}</code></pre>'
+            '<p class="researcher-toggle__actions"><button class="researcher-action researcher-copy" type="button" '
             f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}'
-            f"<span>{labels.copy}</span></button></div></details>"
+            f"<span>{labels.copy}</span></button>{bibtex_actions}</p></div></details>"
         )
+    else:
+        html.append(bibtex_actions)
     html.append(f"{h.tag_list(pub.tags)}\n</div>\n</div>\n</li>")
     return Markup("".join(html))
 
