@@ -12,7 +12,8 @@ What a researcher's (or a lab's) al-folio ``papers.bib`` looks like, at any size
 - month macros (``month = jul``) and ``@string`` macros for venues (``booktitle = neurips # { 2023}``).
 
 Entry ``i`` depends only on ``(seed, i)``, so the first N entries of a big file are the N entries of a
-small one (the benchmark uses that to subsample the slow naive path).
+small one (the benchmark uses that to subsample the slow naive path). ``retitle`` edits one entry's title,
+as an author does while ``mkdocs serve`` runs.
 
     python -m benchmarks.synthetic 2000 > papers.bib
 """
@@ -280,6 +281,22 @@ def local_pdfs(text: str) -> list[str]:
 def generate(n: int, seed: int = 0) -> str:
     """A whole .bib file of ``n`` entries."""
     return header(seed) + "\n".join(entry(i, seed) for i in range(n))
+
+
+RETITLE_MARK = "Retitled"  # a word no generated title has
+
+
+def retitle(text: str) -> str:
+    """``text`` (a generated file) with one entry's title changed, as an author edits one paper: the middle
+    entry's title gets ``RETITLE_MARK`` in front (again on each call)."""
+    field = "\n  title = {"
+    at = -1
+    for _ in range(text.count(field) // 2 + 1):
+        at = text.find(field, at + 1)
+    if at < 0:
+        raise ValueError("no title field in the file")
+    cut = at + len(field)
+    return text[:cut] + RETITLE_MARK + " " + text[cut:]
 
 
 def first_entries(n: int, seed: int = 0) -> str:

@@ -15,6 +15,8 @@ Modes
          [--record F]         ... noting the files the plugin generates, for the pre-rendered twin
   serve  --config F --touch P three builds as ``mkdocs serve`` does them, the third with the plugin
                               instance kept, as MkDocs keeps plugins that have on_startup (see mode_serve)
+         --retitle B          ... the change between builds is one entry's title in the .bib file B
+         [--builds N]         ... N builds (default 3; 2: the first build and one rebuild)
 """
 
 from __future__ import annotations
@@ -268,7 +270,7 @@ def _record_generated() -> list[dict]:
 
 
 def mode_serve(args) -> dict:
-    """Three builds exactly as ``mkdocs.commands.serve.serve`` (MkDocs 1.6.1) runs them.
+    """Builds exactly as ``mkdocs.commands.serve.serve`` (MkDocs 1.6.1) runs them (``--builds``, default three).
 
     serve() loads the config once, calls ``config.plugins.on_startup(command="serve", dirty=False)``,
     sets ``site_url`` to the dev server's URL and builds; on each change its ``builder()`` calls
@@ -276,9 +278,12 @@ def mode_serve(args) -> dict:
     plugin instance survives is up to MkDocs' ``Plugins`` option: it keeps (``plugin_cache``) only
     plugins that define ``on_startup`` or ``on_shutdown``.
 
-    Build 1 is the first (cold) build, build 2 the rebuild after ``--touch`` changed; before build 3
-    (another change) the instance of build 2 is put into ``plugin_cache`` by hand, which is what an
-    ``on_startup`` method would make MkDocs do: build 3 is a rebuild on the same instance.
+    Build 1 is the first build, build 2 the rebuild after a change (``--touch``: a line added to that
+    page; ``--retitle``: one entry's title in that .bib file); before build 3 (another change) the
+    instance of build 2 is put into ``plugin_cache`` by hand, which is what an ``on_startup`` method
+    would make MkDocs do: build 3 is a rebuild on the same instance. Each build's ``config_s`` is what
+    serve does before ``build()`` (for the first: load_config and on_startup); the changed file is
+    put back as it was at the end.
     """
     import tempfile
 
@@ -287,44 +292,67 @@ def mode_serve(args) -> dict:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.livereload import _serve_url
 
+    from . import synthetic
+
     warnings = _quiet_mkdocs()
     clock = PluginClock()
     clock.install()
-    site_dir = tempfile.mkdtemp(prefix="mkdocs_")
+    # Beside the result file: the suite's temporary folder, removed with it.
+    site_dir = Path(tempfile.mkdtemp(prefix="mkdocs_", dir=Path(args.out).parent))
     plugins_option = dict(MkDocsConfig._schema)["plugins"]  # one Plugins option object, shared by every load_config
+    changed = Path(args.retitle or args.touch)
+    original = changed.read_text(encoding="utf-8")
 
     def get_config():
-        return load_config(config_file=args.config, site_dir=site_dir)
+        return load_config(config_file=args.config, site_dir=str(site_dir))
 
+    start = time.perf_counter()
     config = get_config()
     config.plugins.on_startup(command="serve", dirty=False)
     host, port = config.dev_addr
     serve_url = _serve_url(host, port, "/")
     config.site_url = serve_url
+    first_config_s = time.perf_counter() - start
     current = {"config": config}
 
-    def builder(config=None):
+    def builder(config=None) -> tuple[float, float]:
+        start = time.perf_counter()
         if config is None:
             config = get_config()
             config.site_url = serve_url
         current["config"] = config
-        start = time.perf_counter()
+        loaded = time.perf_counter()
         build(config, serve_url=serve_url, dirty=False)
-        return time.perf_counter() - start
+        return loaded - start, time.perf_counter() - loaded
 
-    def touch():
-        touched = Path(args.touch)
-        touched.write_text(touched.read_text(encoding="utf-8") + "\nEdited while serving.\n", encoding="utf-8")
+    def change():
+        text = changed.read_text(encoding="utf-8")
+        text = synthetic.retitle(text) if args.retitle else text + "\nEdited while serving.\n"
+        changed.write_text(text, encoding="utf-8")
 
     builds = []
-    for number in range(3):
-        clock.reset()
-        if number == 2:
-            plugins_option.plugin_cache["researcher"] = current["config"].plugins["researcher"]
-        elapsed = builder(config if number == 0 else None)
-        builds.append({"build_s": elapsed, **clock.snapshot(), "instance": clock.instances[-1]})
-        touch()
-    current["config"].plugins.on_shutdown()
+    try:
+        for number in range(args.builds):
+            if number:
+                change()
+            clock.reset()
+            if number == 2:
+                plugins_option.plugin_cache["researcher"] = current["config"].plugins["researcher"]
+            config_s, build_s = builder(config if number == 0 else None)
+            built = {
+                "config_s": first_config_s if number == 0 else config_s,
+                "build_s": build_s,
+                **clock.snapshot(),
+                "instance": clock.instances[-1],
+            }
+            if args.retitle:  # whether the page shows the change: the new title's word, counted in every page
+                built["retitle_marks"] = sum(
+                    page.read_text(encoding="utf-8").count(synthetic.RETITLE_MARK) for page in site_dir.rglob("*.html")
+                )
+            builds.append(built)
+        current["config"].plugins.on_shutdown()
+    finally:
+        changed.write_text(original, encoding="utf-8")
     return {
         "builds": builds,
         "instances": clock.instances,
@@ -388,7 +416,10 @@ def main(argv=None) -> int:
     parser.add_argument("mode", choices=["parse", "naive", "minimal", "build", "serve"])
     parser.add_argument("--bib")
     parser.add_argument("--config")
-    parser.add_argument("--touch")
+    change = parser.add_mutually_exclusive_group()
+    change.add_argument("--touch", help="serve: the page changed between builds (a line added)")
+    change.add_argument("--retitle", help="serve: the .bib file changed between builds (one entry's title)")
+    parser.add_argument("--builds", type=int, default=3, help="serve: how many builds (default 3)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--record", help="build: write the files the plugin generated (per language) to this JSON")
     parser.add_argument("--out", required=True)

@@ -10,7 +10,19 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SECTIONS = ("overhead", "scale", "rebuild", "memory", "page_weight")
+SECTIONS = ("whole_build", "overhead", "scale", "rebuild", "memory", "page_weight")
+WHOLE_BUILD_FIGURES = (
+    "plain_s",
+    "bare_parse_s",
+    "cold_s",
+    "cold_maxrss_mb",
+    "warm_s",
+    "edit_s",
+    "edit_ratio",
+    "html_bytes_per_entry",
+    "index_bytes_per_entry",
+    "warm_ratio",
+)
 
 
 def _is_number(value) -> bool:
@@ -31,6 +43,20 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
     results = json.loads(out.read_text(encoding="utf-8"))
     assert set(SECTIONS) <= set(results)
+
+    whole = results["whole_build"]["sizes"]
+    assert sorted(map(int, whole)) == [50, 200]
+    for size, row in whole.items():
+        for key in WHOLE_BUILD_FIGURES:
+            assert _is_number(row[key]) and row[key] > 0, (size, key, row[key])
+        # A difference of two timings: a number, of either sign on a busy machine at 50 entries.
+        assert _is_number(row["cold_ratio"]), (size, row["cold_ratio"])
+        assert row["edit_shown"] is True, size  # the rebuild under serve shows the changed title
+        assert "index.html" in row["html_pages"], row["html_pages"]
+        if row["pandoc_s"] is None:
+            assert isinstance(row["pandoc_skipped"], str) and row["pandoc_skipped"].strip(), row
+        else:
+            assert _is_number(row["pandoc_s"]) and row["pandoc_s"] > 0 and row["pandoc_entries"] == int(size), row
 
     overhead = results["overhead"]
     for key in ("plugin_median_s", "static_median_s", "ratio"):

@@ -63,30 +63,21 @@ class Bibliographies:
             self.data_files.contents[path] = held
             cached = self.parsed.get(name, held, assets_prefix, self.private_fields)
             if cached is None:
-                cached = self._read(file_format, path, name, content, assets_prefix, self.private_fields)
+                cached = self._read(file_format, path, name, content, assets_prefix)
                 self.parsed.put(name, held, assets_prefix, self.private_fields, cached)
         reporter.found.extend(cached[1])
         return list(cached[0])
 
-    @staticmethod
     def _read(
-        file_format: formats.PublicationFormat,
-        path: Path,
-        name: str,
-        content: bytes,
-        assets_prefix: str,
-        private_fields: tuple[str, ...],
+        self, file_format: formats.PublicationFormat, path: Path, name: str, content: bytes, assets_prefix: str
     ) -> Entries:
         found: list[Diagnostic] = []
         file_reporter = Reporter(name, {}, found)
         text = decode_text(content, path.name, file_reporter)
-        pubs: list[Publication] = (
-            []
-            if text is None
-            else file_format.read(
-                text, file_reporter, assets_prefix=assets_prefix, private_fields=private_fields, path=path
-            )
-        )
+        options = {"assets_prefix": assets_prefix, "private_fields": self.private_fields, "path": path}
+        if file_format.remembers_entries:
+            options["memo"] = self.parsed.entry_memo(name, assets_prefix, self.private_fields)
+        pubs: list[Publication] = [] if text is None else file_format.read(text, file_reporter, **options)
         if not pubs and not found and text is not None:
             file_reporter.warn((), "the file has no entries")
         # In the order of the file's lines, not of the reader's steps (a key used twice is found once all are read).

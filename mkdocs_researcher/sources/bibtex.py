@@ -11,6 +11,7 @@ abstracts and awards is kept, sanitized (publication_fields.apply_inline_html).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ from bibtexparser.model import (
     String,
 )
 
-from ..diagnostics import Place, Reporter, quoting_written
+from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
 from ..gcpause import gc_paused
 from ..model.names import (
     ANY_MARK,
@@ -836,33 +837,89 @@ def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], macros: _Macros, 
     return parent
 
 
+# An entry's publication and the problems reading it found, by a digest of its text and the file's @string
+# macros: a file edited under `mkdocs serve` reads again only the entries that changed. The line is where the
+# entry was, so that a hit elsewhere in the file (lines added above it) moves with it.
+EntryMemo = dict[str, tuple["Publication | None", list[Diagnostic], int]]
+
+
 def read_bibtex(
-    text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/", private_fields=PRIVATE_FIELDS
+    text: str,
+    reporter: Reporter,
+    *,
+    assets_prefix: str = "assets/pdf/",
+    private_fields=PRIVATE_FIELDS,
+    memo: EntryMemo | None = None,
 ) -> list[Publication]:
-    """The publications of a .bib file's text; every entry left out is reported with its line."""
+    """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: the
+    entries of this file's previous read (with the same assets prefix and private fields), replaced by this
+    read's."""
     with gc_paused():
-        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields))
+        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
 
 
-def _read_bibtex(text: str, reporter: Reporter, assets_prefix: str, private: PrivateFields) -> list[Publication]:
+def _read_bibtex(
+    text: str, reporter: Reporter, assets_prefix: str, private: PrivateFields, memo: EntryMemo | None
+) -> list[Publication]:
     text = drop_junk(text, reporter)
     entries, macros = _split(text, reporter)
     by_key: dict[str, _Entry] = {}
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
+    macros_digest = _digest(repr(sorted(macros.texts.items()))) if memo is not None else ""
+    read: EntryMemo = {}
     pubs = []
     for entry in entries:
-        values = _Values(entry, _crossref_parent(entry, by_key, macros, reporter), macros, reporter, private)
-        pub = _publication(entry, values, assets_prefix)
+        # An entry with a crossref takes fields from another entry: it is read again every time.
+        digest = (
+            _digest(macros_digest + "\0" + entry.bibtex)
+            if memo is not None and "crossref" not in entry.fields
+            else None
+        )
+        known = memo.get(digest) if digest else None
+        if known is not None:
+            pub, found, line = known
+            if line != entry.line:
+                pub = pub and _moved(pub, entry.line)
+                found = _moved_diagnostics(found, entry.line - line)
+            read[digest] = (pub, found, entry.line)
+            reporter.found.extend(found)
+        else:
+            entry_reporter = Reporter(reporter.file, reporter.lines) if digest else reporter
+            values = _Values(
+                entry, _crossref_parent(entry, by_key, macros, entry_reporter), macros, entry_reporter, private
+            )
+            pub = _publication(entry, values, assets_prefix)
+            if pub is not None:
+                pub.bibtex = published_bibtex(entry, private)
+            if digest:
+                reporter.found.extend(entry_reporter.found)
+                read[digest] = (pub, entry_reporter.found, entry.line)
         if pub is not None:
-            pub.bibtex = published_bibtex(entry, private)
             pubs.append(pub)
+    if memo is not None:
+        memo.clear()
+        memo.update(read)
     # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
     # this one included, until the cycle collector runs: emptied here, the entries are freed at once
     # instead of being walked by that collection.
     entries.clear()
     by_key.clear()
     return unique_keys(pubs, reporter)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _moved(pub: Publication, line: int) -> Publication:
+    """``pub`` read from the same text at another line of the file."""
+    place, key = pub.origin
+    return replace(pub, origin=(replace(place, line=line), key))
+
+
+def _moved_diagnostics(found: list[Diagnostic], shift: int) -> list[Diagnostic]:
+    return [problem if problem.line is None else replace(problem, line=problem.line + shift) for problem in found]
 
 
 def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], _Macros]:

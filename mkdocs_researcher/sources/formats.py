@@ -46,9 +46,14 @@ class PublicationFormat:
     # file's hash, so a changed one is read again, and the build watches them.
     companions: Callable[[Path, bytes], tuple[Path, ...]] = _no_companions
     links_beside_file: bool = False  # relative links point into the file's own folder (Hugo), not assets_dir
+    # read takes memo=, a dict it keeps its entries in from one read of a file to the next (bibtex.EntryMemo)
+    remembers_entries: bool = False
 
 
-FORMATS = {".bib": PublicationFormat("BibTeX", _read_bibtex), ".json": PublicationFormat("CSL-JSON", _read_csl_json)}
+FORMATS = {
+    ".bib": PublicationFormat("BibTeX", _read_bibtex, remembers_entries=True),
+    ".json": PublicationFormat("CSL-JSON", _read_csl_json),
+}
 HUGO = PublicationFormat("Hugo publication", hugo.read_hugo_publication, hugo.companions, links_beside_file=True)
 DATA_SUFFIXES = (*FORMATS, ".yml", ".yaml")  # what pages and mkdocs.yml name as data
 
