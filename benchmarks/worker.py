@@ -47,7 +47,7 @@ class PluginClock:
         self.instances: list[int] = []  # the instance each on_config ran on
 
     def install(self) -> None:
-        from mkdocs.plugins import BasePlugin
+        from mkdocs.plugins import BasePlugin, CombinedEvent
 
         from mkdocs_researcher.adapters.mkdocs import ResearcherPlugin
 
@@ -55,7 +55,12 @@ class PluginClock:
             if cls is BasePlugin or not cls.__module__.startswith("mkdocs_researcher"):
                 continue
             for name, method in list(vars(cls).items()):
-                if name.startswith("on_") and callable(method) and not getattr(method, "_benchmark_clock", False):
+                if not name.startswith("on_"):
+                    continue
+                if isinstance(method, CombinedEvent):  # several handlers of one event, each with its priority
+                    parts = [self._wrap(name, part) for part in method.methods if not hasattr(part, "_benchmark_clock")]
+                    setattr(cls, name, CombinedEvent(*(parts or method.methods)))
+                elif callable(method) and not getattr(method, "_benchmark_clock", False):
                     setattr(cls, name, self._wrap(name, method))
 
     def _wrap(self, name, method):

@@ -13,7 +13,7 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -59,6 +59,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def __init__(self):
         self.site = Site(SiteOptions(), log.warning)
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
+        self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
@@ -155,6 +156,27 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         return self.site.page_html(page.file.src_uri, html)
+
+    # Search (Material's, MkDocs' own) parses each page's HTML in on_page_context, at priority 0. A long publication
+    # list is tens of tags an entry of buttons, panels and icons it indexes nothing of: search parses the page's
+    # search view instead (the lists' words, a paragraph an entry), and the page has its HTML back before the
+    # theme writes it.
+    @event_priority(100)
+    def _on_page_context_search_sees_its_view(self, context, page: Page, config: MkDocsConfig, nav):
+        view = self.site.search_view(page.file.src_uri)
+        if view is not None:
+            self._page_html[page.file.src_uri] = page.content
+            page.content = view
+        return context
+
+    @event_priority(-100)
+    def _on_page_context_page_gets_its_html(self, context, page: Page, config: MkDocsConfig, nav):
+        html = self._page_html.pop(page.file.src_uri, None)
+        if html is not None:
+            page.content = html
+        return context
+
+    on_page_context = CombinedEvent(_on_page_context_search_sees_its_view, _on_page_context_page_gets_its_html)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         head = self.site.head_tags(page.file.src_uri, page.file.url)

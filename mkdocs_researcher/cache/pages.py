@@ -38,6 +38,7 @@ class RenderedPage:
     blocks: dict[str, str]
     sprite: str
     diagnostics: list[Diagnostic]  # raised while rendering, after the page's data was read
+    search_blocks: dict[str, str]  # what search parses in place of some blocks (see PageOutput)
 
 
 _CODEC = DataclassCodec(Diagnostic)
@@ -84,8 +85,8 @@ class RenderCache:
         self.store.write(
             name,
             key,
-            [list(page.blocks), _CODEC.encode(page.diagnostics)],
-            [page.markdown, page.sprite, *page.blocks.values()],
+            [list(page.blocks), _CODEC.encode(page.diagnostics), list(page.search_blocks)],
+            [page.markdown, page.sprite, *page.blocks.values(), *page.search_blocks.values()],
         )
 
 
@@ -94,13 +95,23 @@ def _file_name(slot: str) -> str:
 
 
 def _decode(data, texts: list[str]) -> RenderedPage:
-    if type(data) is not list or len(data) != 2:
+    if type(data) is not list or len(data) != 3:
         raise WrongShape("not a rendered page")
-    names, diagnostics = data
-    if type(names) is not list or not all(type(name) is str for name in names) or len(texts) != len(names) + 2:
+    names, diagnostics, search_names = data
+    if (
+        type(names) is not list
+        or type(search_names) is not list
+        or not all(type(name) is str for name in names + search_names)
+        or len(texts) != len(names) + len(search_names) + 2
+    ):
         raise WrongShape("the blocks do not match their texts")
+    blocks = texts[2 : 2 + len(names)]
     return RenderedPage(
-        texts[0], dict(zip(names, texts[2:], strict=True)), texts[1], _CODEC.decode(list[Diagnostic], diagnostics)
+        texts[0],
+        dict(zip(names, blocks, strict=True)),
+        texts[1],
+        _CODEC.decode(list[Diagnostic], diagnostics),
+        dict(zip(search_names, texts[2 + len(names) :], strict=True)),
     )
 
 

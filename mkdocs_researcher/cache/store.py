@@ -31,8 +31,9 @@ from pathlib import Path
 
 from ..diagnostics import Place
 
-FORMAT = 4  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN;
-# 3: their image, and the inline HTML their text was written with (markup); 4: a parsed file's entry records
+FORMAT = 5  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN;
+# 3: their image, and the inline HTML their text was written with (markup); 4: a parsed file's entry records;
+# 5: a rendered page's search blocks
 
 # What this store writes (NAME.json, NAME.RANDOM.tmp while writing) and what earlier versions wrote
 # (NAME.pickle, NAME.tmp): the only files a prune may remove, whatever folder the site names as its cache.

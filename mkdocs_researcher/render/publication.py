@@ -123,6 +123,18 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
     return Markup("".join(html))
 
 
+def search_html(pubs: list[Publication]) -> str:
+    """What search indexes of a list (site/pages.py, PageOutput.search_blocks): a paragraph an entry with the words
+    a reader looks a paper up by — title, authors, venue, year, badge, tags — as the full list shows them to
+    search; its buttons, abstract and BibTeX are left out there too (data-search-exclude)."""
+    paragraphs = []
+    for pub in pubs:
+        authors = ", ".join(author.name for author in pub.authors if author.name != ET_AL)
+        words = (pub.title, authors, pub.venue, str(pub.year or ""), pub.abbr, " ".join(pub.tags))
+        paragraphs.append("<p>" + escape_text(" · ".join(word for word in words if word)) + "</p>")
+    return "\n".join(paragraphs)
+
+
 def venue_details(pub: Publication, t) -> list[str]:
     """What follows the venue, as plain text in al-folio's order: "vol. 12", "no. 3", "pp. 1–10", the edition
     and the publisher (unless it is the venue itself). ``t`` is the page's locale."""

@@ -159,6 +159,7 @@ class Site:
         self.scan_state: Scan | None = None
         self._files: dict[str, SiteFile] = {}
         self._outputs: dict[str, pages.PageOutput] = {}
+        self._search_views: dict[str, str] = {}  # src_uri -> the page's HTML for search (search_view)
         self._markdown: python_markdown.Markdown | None = None
         self._open_builds = 0  # more than one while mkdocs-static-i18n builds another language inside the first's
         # What this complete build has reported: a .bib that several pages (or languages) show is read for each,
@@ -484,9 +485,20 @@ class Site:
             return html
         # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
         pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
-        pieces[1::2] = [output.blocks[pages.PLACEHOLDER.format(number)] for number in pieces[1::2]]
+        numbers = pieces[1::2]
+        if output.search_blocks:
+            view = list(pieces)
+            names = map(pages.PLACEHOLDER.format, numbers)
+            view[1::2] = [output.search_blocks.get(name) or output.blocks[name] for name in names]
+            self._search_views[src_uri] = "".join(view)
+        pieces[1::2] = [output.blocks[pages.PLACEHOLDER.format(number)] for number in numbers]
         pieces.append(output.sprite)
         return "".join(pieces)
+
+    def search_view(self, src_uri: str) -> str | None:
+        """The page's HTML as search should parse it (its publication lists a paragraph an entry), once; None when
+        it is the page itself."""
+        return self._search_views.pop(src_uri, None)
 
     def head_tags(self, src_uri: str, url: str) -> str:
         """Machine-readable metadata for the page's head: citation tags, JSON-LD, the feed link."""

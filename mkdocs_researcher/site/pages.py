@@ -25,6 +25,7 @@ from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
 from ..render.environment import OwnPage, PageRender
 from ..render.locale import Locale
+from ..render.publication import search_html
 from ..sources.fields import parse_boolean
 from ..sources.markers import Marker, find_markers
 from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
@@ -51,6 +52,10 @@ class PageOutput:
     blocks: dict[str, str] = field(default_factory=dict)  # placeholder -> HTML
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sprite: str = ""
+    # placeholder -> what search parses there instead: a publication list's words, a paragraph an entry. A long
+    # list's buttons, panels and icons are tens of tags an entry that search indexes nothing of, and parsing
+    # them was most of a whole build (adapters/mkdocs.py swaps the two views around the search plugin).
+    search_blocks: dict[str, str] = field(default_factory=dict)
 
 
 class PageContext:
@@ -109,7 +114,13 @@ def build_page(context: PageContext) -> PageOutput:
     # (their warnings are among the cached ones).
     key, cached = _cached(context)
     if cached is not None:
-        return PageOutput(cached.markdown, dict(cached.blocks), page.read_problems + cached.diagnostics, cached.sprite)
+        return PageOutput(
+            cached.markdown,
+            dict(cached.blocks),
+            page.read_problems + cached.diagnostics,
+            cached.sprite,
+            dict(cached.search_blocks),
+        )
     data = site.scan_state.publications(page)
     reporter = Reporter(page.source.source_name, page.front_matter.lines if page.front_matter else {})
     output = PageOutput(context.body)
@@ -137,7 +148,7 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     bib_url = relative_url(entry.bib_url, context.url)
     key, cached = _cached(context, entry.pub, entry.owners, back_url, bib_url)
     if cached is not None:
-        return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), sprite=cached.sprite)
+        return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), cached.sprite)
     reporter = Reporter(context.page.source.source_name)
     render = _page_render(context, entry.owners, lambda url, path: context.find_file(url))
     pub = entry.pub if site.options.show_tags else replace(entry.pub, tags=[])
@@ -168,7 +179,9 @@ def _keep(context: PageContext, key: str, output: PageOutput, diagnostics: list[
     # Markdown converted by an extension that may read files (snippets) can hold text the key does not cover.
     if key and not (isinstance(context.markdown, WatchedMarkdown) and context.markdown.converted):
         context.site.render_cache.put(
-            _slot(context), key, RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics)
+            _slot(context),
+            key,
+            RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics, output.search_blocks),
         )
 
 
@@ -380,7 +393,9 @@ class _Assembler:
         for label, group in _group_publications(entries, group_by, t):
             if label:
                 pieces.append(self.heading(label, level + 1))
-            pieces.append(self.html("publications.html", publications=group))
+            placeholder = self.html("publications.html", publications=group)
+            self.output.search_blocks[placeholder] = search_html(group)
+            pieces.append(placeholder)
         return self.section("publications", marker, level, default_heading, pieces)
 
     def _nothing_shown(self, marker: Marker) -> str:
