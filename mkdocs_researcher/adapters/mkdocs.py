@@ -87,6 +87,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             theme_name=theme.name,
             theme_language=theme.get("language"),
             theme_locale=str(theme["locale"]) if theme.get("locale") else None,
+            writes_files=True,
         )
         self.site.configure(options, engine)
         config.watch.extend(path for path in self.site.watched if path not in config.watch)
@@ -179,6 +180,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     on_page_context = CombinedEvent(_on_page_context_search_sees_its_view, _on_page_context_page_gets_its_html)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        for path, text in self.site.page_files(page.file.src_uri).items():
+            target = Path(config.site_dir, path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
         head = self.site.head_tags(page.file.src_uri, page.file.url)
         return output.replace("</head>", head + "</head>", 1) if head else output
 

@@ -39,6 +39,7 @@ class RenderedPage:
     sprite: str
     diagnostics: list[Diagnostic]  # raised while rendering, after the page's data was read
     search_blocks: dict[str, str]  # what search parses in place of some blocks (see PageOutput)
+    files: dict[str, str]  # site path -> text of the files the page links to (see PageOutput)
 
 
 _CODEC = DataclassCodec(Diagnostic)
@@ -85,8 +86,8 @@ class RenderCache:
         self.store.write(
             name,
             key,
-            [list(page.blocks), _CODEC.encode(page.diagnostics), list(page.search_blocks)],
-            [page.markdown, page.sprite, *page.blocks.values(), *page.search_blocks.values()],
+            [list(page.blocks), _CODEC.encode(page.diagnostics), list(page.search_blocks), list(page.files)],
+            [page.markdown, page.sprite, *page.blocks.values(), *page.search_blocks.values(), *page.files.values()],
         )
 
 
@@ -95,24 +96,20 @@ def _file_name(slot: str) -> str:
 
 
 def _decode(data, texts: list[str]) -> RenderedPage:
-    if type(data) is not list or len(data) != 3:
+    if type(data) is not list or len(data) != 4:
         raise WrongShape("not a rendered page")
-    names, diagnostics, search_names = data
-    if (
-        type(names) is not list
-        or type(search_names) is not list
-        or not all(type(name) is str for name in names + search_names)
-        or len(texts) != len(names) + len(search_names) + 2
-    ):
+    names, diagnostics, search_names, file_names = data
+    groups = (names, search_names, file_names)
+    if not all(type(group) is list and all(type(name) is str for name in group) for group in groups):
+        raise WrongShape("the names of the blocks are not strings")
+    if len(texts) != 2 + sum(map(len, groups)):
         raise WrongShape("the blocks do not match their texts")
-    blocks = texts[2 : 2 + len(names)]
-    return RenderedPage(
-        texts[0],
-        dict(zip(names, blocks, strict=True)),
-        texts[1],
-        _CODEC.decode(list[Diagnostic], diagnostics),
-        dict(zip(search_names, texts[2 + len(names) :], strict=True)),
-    )
+    start, parts = 2, []
+    for group in groups:
+        parts.append(dict(zip(group, texts[start : start + len(group)], strict=True)))
+        start += len(group)
+    blocks, search_blocks, files = parts
+    return RenderedPage(texts[0], blocks, texts[1], _CODEC.decode(list[Diagnostic], diagnostics), search_blocks, files)
 
 
 class WatchedMarkdown:

@@ -240,11 +240,12 @@ class _Helpers:
         html.append("</span>")
         return Markup("".join(html))
 
-    def publication(self, pub) -> Markup:
-        """One entry of a publication list (see publication_markup.py)."""
+    def publication(self, pub, bibtex_file: str | None = None) -> Markup:
+        """One entry of a publication list (render/publication.py); ``bibtex_file``: where a long list keeps the
+        entries' BibTeX ("bibtex.bib#N", N the list's first there), None to write it into the entry."""
         if self._entry_labels is None:
             self._entry_labels = entry_labels(self.page)
-        return publication_html(self, pub, self._entry_labels)
+        return publication_html(self, pub, self._entry_labels, bibtex_file)
 
     @staticmethod
     def tag_list(tags: list[str]) -> Markup:

@@ -32,6 +32,7 @@ class EntryLabels:
     copy: str
     copy_citation: str
     download_entry: str
+    download_all: str
     et_al: str
     abstract: str
     bibtex: str
@@ -49,6 +50,7 @@ def entry_labels(page) -> EntryLabels:
         copy=escape(t("copy")),
         copy_citation=escape(t("copy_citation")),
         download_entry=escape(t("download_entry_bibtex")),
+        download_all=escape(t("download_bibtex")),
         et_al=escape(t("et_al")),
         abstract=escape(t("abstract")),
         bibtex=escape(t("bibtex")),
@@ -60,7 +62,7 @@ def entry_labels(page) -> EntryLabels:
     )
 
 
-def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
+def publication_html(h, pub: Publication, labels: EntryLabels, bibtex_file: str | None = None) -> Markup:
     """The ``<li>`` of one entry; ``h`` is the templates' helper object (renderer._Helpers)."""
     page = h.page
     options = page.options
@@ -97,10 +99,16 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
         )
     # A list that ends in "and others" is copied so: a citation never passes a part for the whole.
     et_al = f' data-et-al="{labels.et_al}"' if pub.authors and pub.authors[-1].name == ET_AL else ""
+    # The entry's own .bib (publication pages), else the file of the whole list its BibTeX is fetched from.
+    download = None
+    if own_page:
+        download = (own_page.bib, labels.download_entry)
+    elif bibtex_file:
+        download = (bibtex_file.split("#", 1)[0], labels.download_all)
     bibtex_actions = (
-        f'<a class="researcher-action" href="{escape_text(own_page.bib)}" download data-kind="bib">'
-        f"{labels.download_icon}<span>{labels.download_entry}</span></a>"
-        if own_page
+        f'<a class="researcher-action" href="{escape_text(download[0])}" download data-kind="bib">'
+        f"{labels.download_icon}<span>{download[1]}</span></a>"
+        if download
         else ""
     ) + (
         '<button class="researcher-action researcher-copy" type="button" data-researcher-copy="citation" '
@@ -108,11 +116,18 @@ def publication_html(h, pub: Publication, labels: EntryLabels) -> Markup:
         f"<span>{labels.copy_citation}</span></button>"
     )
     if options.bibtex_toggle:
+        # A long list's entry holds where its BibTeX is, fetched when the toggle opens (researcher.js); without
+        # script the panel offers the download.
+        bibtex_code = (
+            f'<pre hidden><code data-researcher-bibtex="{escape_text(bibtex_file)}"></code></pre>'
+            if bibtex_file
+            else f"<pre><code>{escape_text(h.bibtex(pub))}</code></pre>"
+        )
         html.append(
             f'<details class="researcher-toggle researcher-bibtex" data-search-exclude>'
             '<summary class="researcher-action">'
             f"{labels.bibtex_icon}<span>{labels.bibtex}</span></summary>"
-            f'<div class="researcher-toggle__content"><pre><code>{escape_text(h.bibtex(pub))}</code></pre>'
+            f'<div class="researcher-toggle__content">{bibtex_code}'
             '<p class="researcher-toggle__actions"><button class="researcher-action researcher-copy" type="button" '
             f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}'
             f"<span>{labels.copy}</span></button>{bibtex_actions}</p></div></details>"

@@ -134,6 +134,7 @@ class EngineSettings:
     theme_name: str | None = None
     theme_language: str | None = None
     theme_locale: str | None = None
+    writes_files: bool = False  # writes the files a page links to (page_files) beside the page
 
     @property
     def project_dir(self) -> Path:
@@ -160,6 +161,7 @@ class Site:
         self._files: dict[str, SiteFile] = {}
         self._outputs: dict[str, pages.PageOutput] = {}
         self._search_views: dict[str, str] = {}  # src_uri -> the page's HTML for search (search_view)
+        self._page_files: dict[str, dict[str, str]] = {}  # src_uri -> its files (page_files)
         self._markdown: python_markdown.Markdown | None = None
         self._open_builds = 0  # more than one while mkdocs-static-i18n builds another language inside the first's
         # What this complete build has reported: a .bib that several pages (or languages) show is read for each,
@@ -292,7 +294,7 @@ class Site:
         if publishes:
             self._publish_site_files(result.generated)
         for src_uri, text in result.generated.items():
-            dest_uri, url = self._site_path(src_uri)
+            dest_uri, url = self.site_path(src_uri)
             self._files[src_uri] = SiteFile(
                 src_uri,
                 dest_uri,
@@ -348,7 +350,7 @@ class Site:
 
         def taken(slug: str) -> bool:
             return any(
-                self._site_path(f"{folder}publications/{slug}{suffix}")[0].lower() in published
+                self.site_path(f"{folder}publications/{slug}{suffix}")[0].lower() in published
                 for suffix in (".md", ".bib")
             )
 
@@ -371,7 +373,7 @@ class Site:
             generated[page_uri] = pages.publication_page_source(entry.pub)
             generated[bib_uri] = citation.bibtex_for(entry.pub)
             languages[page_uri] = self._files[entry.list_src_uri].language
-            self.index.place(entry.key, page_uri, self._site_path(page_uri)[1], self._site_path(bib_uri)[1])
+            self.index.place(entry.key, page_uri, self.site_path(page_uri)[1], self.site_path(bib_uri)[1])
         for listing in listings:
             generated[listing.bibliography_uri] = citation.bibliography_for(listing.shown)
         return languages
@@ -471,6 +473,8 @@ class Site:
         self._report(output.diagnostics)
         if output.blocks:
             self._outputs[src_uri] = output
+        if output.files:
+            self._page_files[src_uri] = output.files
         return output.markdown
 
     def front_matter_refused(self, src_uri: str) -> bool:
@@ -558,8 +562,18 @@ class Site:
                 self._reported.add(diagnostic)
                 self.warn(str(diagnostic))
 
-    def _site_path(self, src_uri: str) -> tuple[str, str]:
+    def site_path(self, src_uri: str) -> tuple[str, str]:
+        """Where a file of the docs folder lands in the site, and its URL."""
         return site_path(src_uri, self.engine.use_directory_urls)
+
+    def publishes_file(self, dest_uri: str) -> bool:
+        """Whether a file of the site (the docs folder's, or one this package adds) lands at ``dest_uri``."""
+        dest_uri = dest_uri.lower()
+        return any(file.dest_uri.lower() == dest_uri for file in self._files.values())
+
+    def page_files(self, src_uri: str) -> dict[str, str]:
+        """The files a page's HTML links to that the engine writes beside it (site path -> text), once."""
+        return self._page_files.pop(src_uri, {})
 
     def find_file(self, url: str, from_src_uri: str) -> str | None:
         """A link written relative to a page's source file, as a URL relative to the built page."""

@@ -10,6 +10,7 @@ by a key computed from its inputs (see cache/pages.py).
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections.abc import Container
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from ..diagnostics import Diagnostic, Reporter, did_you_mean
 from ..model.names import SelfMatcher
 from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
+from ..publish.citation import bibtex_for
 from ..render.environment import OwnPage, PageRender
 from ..render.locale import Locale
 from ..render.publication import search_html
@@ -39,6 +41,10 @@ if TYPE_CHECKING:
 
 GROUP_BY = ("year", "type", "none")
 FILTER_FROM = 6  # lists this long get a filter box unless the marker says filter=false
+# Lists this long keep their BibTeX in a file beside the page (BIBTEX_FILE), which a toggle fetches when opened:
+# inline, it was two fifths of each entry's HTML.
+BIBTEX_FILE_FROM = 100
+BIBTEX_FILE = "bibtex.bib"
 
 _H1 = re.compile(r"^(#[ \t]+\S|[^\n]+\n=+[ \t]*$)", re.MULTILINE)
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
@@ -56,6 +62,7 @@ class PageOutput:
     # list's buttons, panels and icons are tens of tags an entry that search indexes nothing of, and parsing
     # them was most of a whole build (adapters/mkdocs.py swaps the two views around the search plugin).
     search_blocks: dict[str, str] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # site path -> text: files the page's HTML links to
 
 
 class PageContext:
@@ -120,6 +127,7 @@ def build_page(context: PageContext) -> PageOutput:
             page.read_problems + cached.diagnostics,
             cached.sprite,
             dict(cached.search_blocks),
+            dict(cached.files),
         )
     data = site.scan_state.publications(page)
     reporter = Reporter(page.source.source_name, page.front_matter.lines if page.front_matter else {})
@@ -181,7 +189,9 @@ def _keep(context: PageContext, key: str, output: PageOutput, diagnostics: list[
         context.site.render_cache.put(
             _slot(context),
             key,
-            RenderedPage(output.markdown, output.blocks, output.sprite, diagnostics, output.search_blocks),
+            RenderedPage(
+                output.markdown, output.blocks, output.sprite, diagnostics, output.search_blocks, output.files
+            ),
         )
 
 
@@ -212,6 +222,7 @@ class _Assembler:
         self.output, self.reporter = output, reporter
         self.h1_in_body = bool(_H1.search(context.body))
         self.profile_shown = False  # only the first profile card of a page may be its <h1>
+        self.bibtex_entries: list[str] = []  # what the page's BIBTEX_FILE holds, entry by entry
 
     def run(self) -> str:
         lines = self.context.body.split("\n")
@@ -390,13 +401,31 @@ class _Assembler:
             pieces.append(self.html("bibliography_link.html"))
         if parse_boolean(wants_filter) or (wants_filter == "auto" and len(entries) >= FILTER_FROM):
             pieces.append(self.html("filter.html"))
+        bibtex_files = self._bibtex_files(entries)
         for label, group in _group_publications(entries, group_by, t):
             if label:
                 pieces.append(self.heading(label, level + 1))
-            placeholder = self.html("publications.html", publications=group)
+            files = [bibtex_files[id(pub)] for pub in group] if bibtex_files else []
+            placeholder = self.html("publications.html", publications=group, bibtex_files=files)
             self.output.search_blocks[placeholder] = search_html(group)
             pieces.append(placeholder)
         return self.section("publications", marker, level, default_heading, pieces)
+
+    def _bibtex_files(self, entries: list[Publication]) -> dict[int, str]:
+        """Where a long list's entries have their BibTeX, by id(): "bibtex.bib#N", the Nth entry (from 0) of the
+        page's file of them beside it; none when the list keeps it inline (short, no toggle, an engine that
+        writes no files, or a site file of that name already)."""
+        site = self.site
+        if len(entries) < BIBTEX_FILE_FROM or not site.options.bibtex_toggle or not site.engine.writes_files:
+            return {}
+        path = posixpath.join(posixpath.dirname(site.site_path(self.context.page.source.src_uri)[0]), BIBTEX_FILE)
+        if site.publishes_file(path):
+            return {}
+        first = len(self.bibtex_entries)  # after the entries of an earlier list on the page
+        self.bibtex_entries.extend(bibtex_for(pub).strip() for pub in entries)
+        self.output.files[path] = "\n\n".join(self.bibtex_entries) + "\n"
+        url = relative_url(path, self.context.url)
+        return {id(pub): f"{url}#{first + number}" for number, pub in enumerate(entries)}
 
     def _nothing_shown(self, marker: Marker) -> str:
         """Why a publications marker shows nothing though the page has publications: its options, and the site

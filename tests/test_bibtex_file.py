@@ -1,0 +1,90 @@
+"""A long publication list keeps its BibTeX in one file beside the page, which the toggle fetches when opened:
+inline, it was two fifths of each entry's HTML. A short list keeps it inline."""
+
+from __future__ import annotations
+
+from browser_support import built_site, serve
+from conftest import page
+from test_render_cache import rebuild
+
+from mkdocs_researcher.site.pages import BIBTEX_FILE_FROM
+
+
+def bib(count: int, prefix: str = "paper") -> str:
+    return "\n".join(
+        f"@inproceedings{{{prefix}{n},\n  title = {{Paper number {n}}},\n  author = {{Lovelace, Ada}},\n"
+        f"  booktitle = {{Proceedings {n}}},\n  year = {{{2000 + n % 20}}}\n}}\n"
+        for n in range(count)
+    )
+
+
+def entries_of(path) -> list[str]:
+    return path.read_text(encoding="utf-8").strip().split("\n\n")
+
+
+def test_a_long_list_fetches_its_bibtex_from_one_file_and_a_short_one_keeps_it(build_site):
+    long, short = BIBTEX_FILE_FROM, BIBTEX_FILE_FROM - 1
+    result = build_site(
+        {
+            "index.md": page({"publications": "long.bib"}, "# Long\n"),
+            "short.md": page({"publications": "short.bib"}, "# Short\n"),
+            "long.bib": bib(long),
+            "short.bib": bib(short, "short"),
+        }
+    )
+    assert result.error is None, result.messages
+    soup = result.html()
+    codes = soup.select(".researcher-bibtex code")
+    assert len(codes) == long and all(code.get_text() == "" for code in codes)
+    entries = entries_of(result.site / "bibtex.bib")
+    assert len(entries) == long
+    for entry in soup.select(".researcher-publication"):
+        file, number = entry.select_one("code[data-researcher-bibtex]")["data-researcher-bibtex"].split("#")
+        assert file == "bibtex.bib"
+        key = entry["id"].removeprefix("pub-")
+        assert entries[int(number)].startswith(f"@inproceedings{{{key},")
+        # Without script, the panel offers the file.
+        assert entry.select_one(".researcher-bibtex a[download]")["href"] == "bibtex.bib"
+    inline = result.html("short/index.html").select(".researcher-bibtex code")
+    assert len(inline) == short and all(code.get_text().startswith("@inproceedings{short") for code in inline)
+    assert not (result.site / "short" / "bibtex.bib").exists()
+
+
+def test_two_long_lists_on_a_page_share_the_file_and_a_cached_page_writes_it_again(build_site):
+    markers = (
+        "# Papers\n\n<!-- researcher publications type=conference -->\n\n"
+        "<!-- researcher publications type=journal -->\n"
+    )
+    journals = bib(BIBTEX_FILE_FROM, "journal").replace("@inproceedings", "@article").replace("booktitle", "journal")
+    pages = {"index.md": page({"publications": ["a.bib", "b.bib"]}, markers)}
+    result = build_site({**pages, "a.bib": bib(BIBTEX_FILE_FROM), "b.bib": journals})
+    entries = entries_of(result.site / "bibtex.bib")
+    assert len(entries) == 2 * BIBTEX_FILE_FROM
+    refs = [code["data-researcher-bibtex"] for code in result.html().select("code[data-researcher-bibtex]")]
+    numbers = sorted(int(ref.split("#")[1]) for ref in refs)
+    assert numbers == list(range(2 * BIBTEX_FILE_FROM))
+    first = (result.site / "bibtex.bib").read_bytes()
+    (result.site / "bibtex.bib").unlink()
+    rebuild(result)  # the page comes from the render cache, and its file with it
+    assert (result.site / "bibtex.bib").read_bytes() == first
+
+
+def test_opening_the_toggle_shows_the_entrys_bibtex_and_copy_copies_it(browser, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(page({"publications": "long.bib"}, "# Long\n"), encoding="utf-8")
+    (docs / "long.bib").write_text(bib(BIBTEX_FILE_FROM), encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Long\ntheme: {name: material, font: false}\nplugins: [researcher]\n", encoding="utf-8"
+    )
+    with built_site(tmp_path) as site, serve(site) as url:
+        tab = browser.new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
+        tab.goto(url, wait_until="networkidle")
+        entry = tab.locator(".researcher-publication").nth(5)
+        key = entry.get_attribute("id").removeprefix("pub-")
+        entry.locator("details.researcher-bibtex > summary").click()
+        code = entry.locator(".researcher-bibtex code")
+        code.wait_for(state="visible")
+        assert code.inner_text().startswith(f"@inproceedings{{{key},")
+        entry.locator("button[data-researcher-copy=bibtex]").click()
+        assert tab.evaluate("navigator.clipboard.readText()").startswith(f"@inproceedings{{{key},")
