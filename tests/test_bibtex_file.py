@@ -88,3 +88,21 @@ def test_opening_the_toggle_shows_the_entrys_bibtex_and_copy_copies_it(browser, 
         assert code.inner_text().startswith(f"@inproceedings{{{key},")
         entry.locator("button[data-researcher-copy=bibtex]").click()
         assert tab.evaluate("navigator.clipboard.readText()").startswith(f"@inproceedings{{{key},")
+
+
+def test_each_language_has_its_file_beside_its_page(build_site):
+    languages = [
+        {"locale": "en", "default": True, "name": "English", "build": True},
+        {"locale": "zh", "name": "中文", "build": True},
+    ]
+    index = page({"publications": "long.bib"}, "# Long\n")
+    result = build_site(
+        {"index.md": index, "index.zh.md": index, "long.bib": bib(BIBTEX_FILE_FROM)},
+        plugins=[{"i18n": {"docs_structure": "suffix", "languages": languages}}, "researcher"],
+    )
+    assert result.error is None, result.messages
+    for folder in ("", "zh/"):
+        code = result.html(folder + "index.html").select_one("code[data-researcher-bibtex]")
+        file, number = code["data-researcher-bibtex"].split("#")
+        entries = entries_of(result.site / folder / file)
+        assert file == "bibtex.bib" and entries[int(number)].startswith("@inproceedings{paper")

@@ -294,7 +294,7 @@ class Site:
         if publishes:
             self._publish_site_files(result.generated)
         for src_uri, text in result.generated.items():
-            dest_uri, url = self.site_path(src_uri)
+            dest_uri, url = self._site_path(src_uri)
             self._files[src_uri] = SiteFile(
                 src_uri,
                 dest_uri,
@@ -350,7 +350,7 @@ class Site:
 
         def taken(slug: str) -> bool:
             return any(
-                self.site_path(f"{folder}publications/{slug}{suffix}")[0].lower() in published
+                self._site_path(f"{folder}publications/{slug}{suffix}")[0].lower() in published
                 for suffix in (".md", ".bib")
             )
 
@@ -373,7 +373,7 @@ class Site:
             generated[page_uri] = pages.publication_page_source(entry.pub)
             generated[bib_uri] = citation.bibtex_for(entry.pub)
             languages[page_uri] = self._files[entry.list_src_uri].language
-            self.index.place(entry.key, page_uri, self.site_path(page_uri)[1], self.site_path(bib_uri)[1])
+            self.index.place(entry.key, page_uri, self._site_path(page_uri)[1], self._site_path(bib_uri)[1])
         for listing in listings:
             generated[listing.bibliography_uri] = citation.bibliography_for(listing.shown)
         return languages
@@ -562,8 +562,7 @@ class Site:
                 self._reported.add(diagnostic)
                 self.warn(str(diagnostic))
 
-    def site_path(self, src_uri: str) -> tuple[str, str]:
-        """Where a file of the docs folder lands in the site, and its URL."""
+    def _site_path(self, src_uri: str) -> tuple[str, str]:
         return site_path(src_uri, self.engine.use_directory_urls)
 
     def publishes_file(self, dest_uri: str) -> bool:

@@ -418,7 +418,9 @@ class _Assembler:
         site = self.site
         if len(entries) < BIBTEX_FILE_FROM or not site.options.bibtex_toggle or not site.engine.writes_files:
             return {}
-        path = posixpath.join(posixpath.dirname(site.site_path(self.context.page.source.src_uri)[0]), BIBTEX_FILE)
+        # Beside the page as it is served (a language plugin may have moved it: its URL says where).
+        url = self.context.url
+        path = posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), BIBTEX_FILE))
         if site.publishes_file(path):
             return {}
         first = len(self.bibtex_entries)  # after the entries of an earlier list on the page
