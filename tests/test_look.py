@@ -115,7 +115,7 @@ def _look_project(root, theme: dict):
 MATERIAL = {
     "name": "material",
     "font": False,
-    "features": ["navigation.tabs"],
+    "features": ["navigation.tabs", "content.code.copy"],
     "palette": [
         {
             "media": "(prefers-color-scheme: light)",
@@ -430,6 +430,9 @@ def test_a_publication_page_has_its_bibtex_wrapped_and_its_actions_alike(browser
     # A compact header: the badge close under the title (no empty line left by the title's permalink).
     title, badge = tab.locator("article h1").bounding_box(), tab.locator(".researcher-badge").bounding_box()
     assert 0 <= badge["y"] - (title["y"] + title["height"]) <= 40
+    # One Copy: the block's own, not Material's code-copy button as well.
+    assert tab.locator(".researcher-bibtex :is(.md-code__button, .md-clipboard):visible").count() == 0
+    assert tab.locator(".researcher-bibtex button[data-researcher-copy=bibtex]:visible").count() == 1
     code = tab.locator(".researcher-publication-page__bibtex code")
     assert code.evaluate("c => c.scrollWidth <= c.clientWidth")  # nothing cut at the right edge
     actions = tab.locator(".researcher-publication-page .researcher-action:visible")
