@@ -45,7 +45,7 @@ def _folder_site(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str, str], list[str], dict]:
+def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str, str], list[str], dict, Site]:
     """Every page of a folder of Markdown files as HTML, with Python-Markdown and the core only."""
     warnings: list[str] = []
     site = Site(options, warnings.append)
@@ -66,12 +66,12 @@ def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str
             source = site.page_markdown(file.src_uri, body, meta, built)
             html[file.src_uri] = site.page_html(file.src_uri, converter.reset().convert(source))
     site.end_build()
-    return html, warnings, result.generated
+    return html, warnings, result.generated, site
 
 
 def test_the_core_builds_a_folder_of_markdown_without_an_engine(tmp_path):
     project = _folder_site(tmp_path)
-    html, warnings, generated = _build_without_engine(project, SiteOptions(cache=False, publication_pages=True))
+    html, warnings, generated, site = _build_without_engine(project, SiteOptions(cache=False, publication_pages=True))
     assert warnings == []
     home = BeautifulSoup(html["index.md"], "html.parser")
     assert home.select_one(".researcher-profile__name").get_text(strip=True) == "Chengxiang Qi"
@@ -81,6 +81,8 @@ def test_the_core_builds_a_folder_of_markdown_without_an_engine(tmp_path):
     assert [s.get_text() for s in home.select(".researcher-self")] == ["Chengxiang Qi"]
     assert home.select_one(".researcher-publication__title a")["href"] == "publications/qi2024/"
     assert set(generated) == {"publications/qi2024.md", "publications/qi2024.bib", "publications.bib"}
+    # An engine whose search reads no search view (Zensical's) is given none to hold.
+    assert site.search_view("index.md") is None and not site.page_files("index.md")
     jane = BeautifulSoup(html["people/jane.md"], "html.parser")
     assert [li.get_text(" ", strip=True) for li in jane.select(".researcher-news li")] == ["May 1, 2024 Jane joined."]
 
@@ -90,7 +92,7 @@ def test_the_core_reports_problems_as_file_line_field_messages(tmp_path):
     (project / "docs" / "people" / "jane.md").write_text(
         page({"news": [{"date": "2024-13-01", "text": "Jane joined."}]}), encoding="utf-8"
     )
-    _, warnings, _ = _build_without_engine(project, SiteOptions(cache=False))
+    _, warnings, _, _ = _build_without_engine(project, SiteOptions(cache=False))
     assert len(warnings) == 1
     assert warnings[0].startswith("docs/people/jane.md:3: news[0].date: ")
 

@@ -88,6 +88,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             theme_language=theme.get("language"),
             theme_locale=str(theme["locale"]) if theme.get("locale") else None,
             writes_files=True,
+            reads_search_views=True,
         )
         self.site.configure(options, engine)
         config.watch.extend(path for path in self.site.watched if path not in config.watch)
@@ -161,8 +162,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     # Search (Material's, MkDocs' own) parses each page's HTML in on_page_context, at priority 0. A long publication
     # list is tens of tags an entry of buttons, panels and icons it indexes nothing of: search parses the page's
     # search view instead (the lists' words, a paragraph an entry), and the page has its HTML back before the
-    # theme writes it.
-    @event_priority(100)
+    # theme writes it. Just around priority 0, so that other plugins' handlers of this event see the page.
+    @event_priority(1)
     def _on_page_context_search_sees_its_view(self, context, page: Page, config: MkDocsConfig, nav):
         view = self.site.search_view(page.file.src_uri)
         if view is not None:
@@ -170,7 +171,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             page.content = view
         return context
 
-    @event_priority(-100)
+    @event_priority(-1)
     def _on_page_context_page_gets_its_html(self, context, page: Page, config: MkDocsConfig, nav):
         html = self._page_html.pop(page.file.src_uri, None)
         if html is not None:

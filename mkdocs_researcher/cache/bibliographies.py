@@ -9,6 +9,7 @@ What a complete build's pages no longer name (an edited file's earlier content) 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 from .. import __version__
@@ -112,9 +113,15 @@ def _pointer_key(private_fields: tuple[str, ...]) -> str:
     return _key("", _POINTER, "", private_fields)
 
 
+# A cache file's name as _file_name makes it: a pointer read from the folder names nothing else (no path).
+_CACHE_FILE_NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}")
+
+
 def _decode_pointer(data, texts: list[str]) -> tuple[str, str]:
     if type(data) is not list or len(data) != 2 or not all(type(part) is str for part in data):
         raise WrongShape("not a pointer to a parsed file")
+    if not _CACHE_FILE_NAME.fullmatch(data[0]):
+        raise WrongShape("a pointer to something other than a parsed file")
     return data[0], data[1]
 
 

@@ -135,6 +135,7 @@ class EngineSettings:
     theme_language: str | None = None
     theme_locale: str | None = None
     writes_files: bool = False  # writes the files a page links to (page_files) beside the page
+    reads_search_views: bool = False  # its search parses a page's search view (search_view) in place of the page
 
     @property
     def project_dir(self) -> Path:
@@ -490,7 +491,7 @@ class Site:
         # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
         pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
         numbers = pieces[1::2]
-        if output.search_blocks:
+        if output.search_blocks and self.engine.reads_search_views:
             view = list(pieces)
             names = map(pages.PLACEHOLDER.format, numbers)
             view[1::2] = [output.search_blocks.get(name) or output.blocks[name] for name in names]

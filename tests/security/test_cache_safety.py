@@ -22,6 +22,7 @@ from mkdocs.exceptions import Abort
 
 from mkdocs_researcher import __version__
 from mkdocs_researcher.cache.keys import package_files
+from mkdocs_researcher.cache.store import CacheStore
 from mkdocs_researcher.render.environment import Renderer, theme_dir
 
 BIB = r"""@article{first2024,
@@ -192,7 +193,6 @@ def test_strict_counts_the_warning_of_a_corrupt_cache(site):
 
 def test_parsed_entries_come_back_from_their_file_as_they_were(tmp_path):
     from mkdocs_researcher.cache.bibliographies import ParsedFiles
-    from mkdocs_researcher.cache.store import CacheStore
     from mkdocs_researcher.diagnostics import Reporter
     from mkdocs_researcher.sources.bibtex import read_bibtex
 
@@ -377,3 +377,24 @@ def test_a_changed_partial_of_a_custom_template_changes_the_cached_page(site, ch
     change(overrides)
     rebuild(site)
     assert "First note" not in site.text()
+
+
+def test_a_pointer_in_the_cache_folder_names_no_path(site, monkeypatch):
+    """The small file named after a .bib that points to its last parsed content: a crafted one naming a path out
+    of the folder is a miss, and nothing outside the folder is read."""
+    pointers = []
+    for path in cache_of(site).glob("*.json"):
+        record = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        if len(record["data"]) == 2 and all(isinstance(part, str) for part in record["data"]):
+            pointers.append((path, record))
+    assert len(pointers) == 1
+    path, record = pointers[0]
+    record["data"][0] = "../../../outside"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    read = []
+    original = CacheStore.read
+    monkeypatch.setattr(CacheStore, "read", lambda self, name, *args: read.append(name) or original(self, name, *args))
+    (site.docs / "papers.bib").write_text(BIB.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
+    rebuild(site)  # a new process with no memo of the file: the pointer is read
+    assert read and not any("/" in name or ".." in name for name in read)
+    assert "Second Paper, Revised" in [t.get_text() for t in site.html().select(".researcher-publication__title")]
