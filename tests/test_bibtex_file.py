@@ -1,5 +1,6 @@
-"""A long publication list keeps its BibTeX in one file beside the page, which the toggle fetches when opened:
-inline, it was two fifths of each entry's HTML. A short list keeps it inline."""
+"""A long publication list keeps its BibTeX in one file beside the page: each entry links to it, and script makes the
+link a toggle whose panel fetches the entry when opened (inline, BibTeX was two fifths of each entry's HTML). A short
+list keeps it inline; its copy buttons, which work only with script, come with script."""
 
 from __future__ import annotations
 
@@ -34,19 +35,24 @@ def test_a_long_list_fetches_its_bibtex_from_one_file_and_a_short_one_keeps_it(b
     )
     assert result.error is None, result.messages
     soup = result.html()
-    codes = soup.select(".researcher-bibtex code")
-    assert len(codes) == long and all(code.get_text() == "" for code in codes)
+    assert not soup.select(".researcher-publication .researcher-bibtex, .researcher-publication code")
     entries = entries_of(result.site / "bibtex.bib")
     assert len(entries) == long
     for entry in soup.select(".researcher-publication"):
-        file, number = entry.select_one("code[data-researcher-bibtex]")["data-researcher-bibtex"].split("#")
-        assert file == "bibtex.bib"
+        link = entry.select_one(".researcher-publication__actions a[data-researcher-bibtex]")
+        file, number = link["data-researcher-bibtex"].split("#")
         key = entry["id"].removeprefix("pub-")
         assert entries[int(number)].startswith(f"@inproceedings{{{key},")
-        # Without script, the panel offers the file.
-        assert entry.select_one(".researcher-bibtex a[download]")["href"] == "bibtex.bib"
-    inline = result.html("short/index.html").select(".researcher-bibtex code")
+        # Without script, the link opens the file.
+        assert file == link["href"] == "bibtex.bib" and link.get_text() == "BibTeX"
+    # One template per list for script to make toggles and copy buttons of; search indexes none of it.
+    (template,) = soup.select("template[data-researcher-bibtex-panel]")
+    assert template.has_attr("data-search-exclude")
+    assert [b["data-researcher-copy"] for b in template.select("button")] == ["bibtex", "citation"]
+    short_soup = result.html("short/index.html")
+    inline = short_soup.select(".researcher-publication .researcher-bibtex code")
     assert len(inline) == short and all(code.get_text().startswith("@inproceedings{short") for code in inline)
+    assert not short_soup.select(".researcher-publication button")  # made by script, from the template
     assert not (result.site / "short" / "bibtex.bib").exists()
 
 
@@ -60,7 +66,7 @@ def test_two_long_lists_on_a_page_share_the_file_and_a_cached_page_writes_it_aga
     result = build_site({**pages, "a.bib": bib(BIBTEX_FILE_FROM), "b.bib": journals})
     entries = entries_of(result.site / "bibtex.bib")
     assert len(entries) == 2 * BIBTEX_FILE_FROM
-    refs = [code["data-researcher-bibtex"] for code in result.html().select("code[data-researcher-bibtex]")]
+    refs = [link["data-researcher-bibtex"] for link in result.html().select("a[data-researcher-bibtex]")]
     numbers = sorted(int(ref.split("#")[1]) for ref in refs)
     assert numbers == list(range(2 * BIBTEX_FILE_FROM))
     first = (result.site / "bibtex.bib").read_bytes()
@@ -82,12 +88,23 @@ def test_opening_the_toggle_shows_the_entrys_bibtex_and_copy_copies_it(browser, 
         tab.goto(url, wait_until="networkidle")
         entry = tab.locator(".researcher-publication").nth(5)
         key = entry.get_attribute("id").removeprefix("pub-")
-        entry.locator("details.researcher-bibtex > summary").click()
+        entry.locator("a[data-researcher-bibtex]").click()
         code = entry.locator(".researcher-bibtex code")
         code.wait_for(state="visible")
         assert code.inner_text().startswith(f"@inproceedings{{{key},")
+        assert tab.url.rstrip("/") == url.rstrip("/")  # the page stayed; the link became the toggle
+        summary = entry.locator("details.researcher-bibtex > summary")
+        assert summary.evaluate("element => element === document.activeElement")
         entry.locator("button[data-researcher-copy=bibtex]").click()
         assert tab.evaluate("navigator.clipboard.readText()").startswith(f"@inproceedings{{{key},")
+        entry.locator("button[data-researcher-copy=citation]").click()
+        n = int(key.removeprefix("paper"))
+        assert tab.evaluate("navigator.clipboard.readText()") == (
+            f"Ada Lovelace. Paper number {n}. Proceedings {n}, {2000 + n % 20}."
+        )
+        summary.click()  # closes, as a toggle does
+        code.wait_for(state="hidden")
+        assert entry.locator("a[download]").get_attribute("href") == "bibtex.bib"
 
 
 def test_each_language_has_its_file_beside_its_page(build_site):
@@ -102,7 +119,7 @@ def test_each_language_has_its_file_beside_its_page(build_site):
     )
     assert result.error is None, result.messages
     for folder in ("", "zh/"):
-        code = result.html(folder + "index.html").select_one("code[data-researcher-bibtex]")
-        file, number = code["data-researcher-bibtex"].split("#")
+        link = result.html(folder + "index.html").select_one("a[data-researcher-bibtex]")
+        file, number = link["data-researcher-bibtex"].split("#")
         entries = entries_of(result.site / folder / file)
         assert file == "bibtex.bib" and entries[int(number)].startswith("@inproceedings{paper")

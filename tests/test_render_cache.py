@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 import yaml
 from conftest import collecting_warnings, page
@@ -250,3 +252,57 @@ def test_a_cache_folder_deleted_while_serve_runs_is_written_again(project, rende
     renders.clear()
     rebuild(project)  # a new process finds them
     assert renders == []
+
+
+def serve_build(result, first: bool = False) -> list[str]:
+    """A build as `mkdocs serve` makes it: a new config each time, the plugin instance kept from the first."""
+    if first:
+        dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
+    with collecting_warnings() as messages:
+        config = load_config(str(result.site.parent / "mkdocs.yml"))
+        if first:
+            config.plugins.on_startup(command="serve", dirty=False)
+        build(config)
+    return [w for w in messages if w.startswith("researcher: ")]
+
+
+def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(project, monkeypatch):
+    from mkdocs_researcher.render import environment
+
+    rendered: list[str] = []
+    original = environment.publication_html
+
+    def counting(h, pub, *args):
+        rendered.append(pub.key)
+        return original(h, pub, *args)
+
+    monkeypatch.setattr(environment, "publication_html", counting)
+    shutil.rmtree(project.site.parent / ".cache")  # serve's first build renders the page
+    first_warnings = serve_build(project, first=True)
+    assert sorted(rendered) == ["first2024", "second2023"]
+    assert any("first.pdf" in w for w in first_warnings), first_warnings
+    bib = project.docs / "papers.bib"
+
+    rendered.clear()
+    bib.write_text(BIB.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
+    warnings = serve_build(project)
+    assert rendered == ["second2023"]
+    assert any("first.pdf" in w for w in warnings), warnings  # an entry kept reports its missing file again
+    kept = project.html()
+    assert "Second Paper, Revised" in titles(project)
+    # Its icons are still in the page's sprite: every <use> finds its symbol.
+    assert all(kept.select_one(use["xlink:href"] + ":is(symbol)") for use in kept.select("use"))
+
+    rendered.clear()
+    pdf = project.docs / "assets" / "pdf" / "first.pdf"
+    pdf.parent.mkdir(parents=True)
+    pdf.write_bytes(b"%PDF-1.4\n")  # the missing file appears: the entry renders anew, and links it
+    assert not [w for w in serve_build(project) if "first.pdf" in w]
+    assert "first2024" in rendered
+    assert project.html().select_one("#pub-first2024 a[data-kind=pdf]")["href"] == "assets/pdf/first.pdf"
+
+    # The same page from a fresh build, entry for entry.
+    served = [str(entry) for entry in project.html().select(".researcher-publication")]
+    dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
+    rebuild(project)
+    assert [str(entry) for entry in project.html().select(".researcher-publication")] == served

@@ -17,7 +17,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ..render.environment import ASSET_DIR, ASSETS, theme_dir
+from ..malloc import keep_large_blocks_mapped
+from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
 from ..site.files import SiteFile, generated_before
 from ..sources.bibtex_fields import PRIVATE_FIELDS
@@ -57,6 +58,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     supports_multiple_instances = False
 
     def __init__(self):
+        keep_large_blocks_mapped()
         self.site = Site(SiteOptions(), log.warning)
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
@@ -64,7 +66,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
         # rebuilds.
-        pass
+        self.site.render_cache.keeps_entries = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Appended, so a template of the same name in the site's custom_dir wins.
@@ -132,14 +134,18 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             # What `mkdocs-researcher generate` wrote for another engine: made anew here, as the build's own.
             if (written := files.get_file_from_path(src_uri)) is not None:
                 files.remove(written)
+        ours = (theme_dir() / "researcher").resolve()
         for name in ASSETS:
             # MkDocs copies a theme folder's static files as they lie (researcher/NAME); the site gets them
-            # once, under ASSET_DIR, from the folder that wins (a custom_dir's copy overrides ours).
+            # once, under ASSET_DIR: a custom_dir's copy as it is, else ours as asset_text serves it.
             copied = files.get_file_from_path(f"researcher/{name}")
-            source = copied.abs_src_path if copied and copied.abs_src_path else str(theme_dir() / "researcher" / name)
             if copied is not None:
                 files.remove(copied)
-            files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=source))
+            override = copied.abs_src_path if copied is not None else None
+            if override and Path(override).resolve().parent != ours:
+                files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=override))
+            else:
+                files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset_text(name)))
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
         for src_uri, content in result.generated.items():
             files.append(File.generated(config, src_uri, content=content))

@@ -13,6 +13,10 @@ read files is configured (``markdown_reads_files``). The warnings its rendering
 raised are kept with it and reported again, so ``--strict`` fails on a cached
 page exactly as on a fresh one.
 
+A page whose key changed only because a .bib file it lists changed renders again only the entries that
+changed: each list entry's HTML of its last build is kept in memory (``EntryRenders``), by the page's key less
+its publication files, and used again for the same publication, read from the same text.
+
 Kept in memory (the plugin keeps this cache across ``mkdocs serve`` rebuilds)
 and, when a cache folder is set, one file per page in ``pages/`` there (see
 cache_store.py), replaced when its page changes. At the end of a complete build
@@ -25,8 +29,11 @@ import functools
 import hashlib
 import importlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from markupsafe import Markup
 
 from ..diagnostics import Diagnostic
 from .store import CacheStore, DataclassCodec, WrongShape
@@ -51,6 +58,17 @@ class RenderCache:
     markdown_reads_files: bool = False  # see markdown_reads_files()
     memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # file name -> (key, page)
     used: set[str] = field(default_factory=set)  # the file names this complete build read or wrote
+    # Slot -> its page's list entries, in memory and only where rebuilds follow (`mkdocs serve`): a single build
+    # would hold every entry's HTML for nothing.
+    keeps_entries: bool = False
+    entries: dict[str, EntryRenders] = field(default_factory=dict)
+
+    def entry_renders(self, slot: str, key: str) -> EntryRenders:
+        """The list entries of the slot's page to render now; those of its last build are used again if that
+        build's key (the page's, less its publication files' contents) is ``key``."""
+        last = self.entries.get(slot)
+        self.entries[slot] = renders = EntryRenders(key, last.current if last and last.key == key else {})
+        return renders
 
     def get(self, slot: str, key: str) -> RenderedPage | None:
         name = _file_name(slot)
@@ -239,3 +257,45 @@ def emoji_icon_dirs(mdx_configs: dict) -> list:
     options = emoji.get("options") if isinstance(emoji, dict) else None
     folders = options.get("custom_icons") if isinstance(options, dict) else None
     return [folder for folder in folders if isinstance(folder, str)] if isinstance(folders, list) else []
+
+
+@dataclass
+class _EntryRender:
+    pub: object  # the very publication it was rendered from (objects read from unchanged text are kept)
+    html: str
+    icons: tuple[str, ...]
+    resolved: tuple[tuple[str, tuple, str | None], ...]  # each file the entry linked: (url, field path, found)
+
+
+class EntryRenders:
+    """One page's publication list entries: those of its last build, those of this one."""
+
+    def __init__(self, key: str, last: dict):
+        self.key, self.last = key, last
+        self.current: dict[tuple[int, str | None], _EntryRender] = {}
+
+    def render(self, pub, bibtex_file: str | None, page, make: Callable[[], str]) -> Markup:
+        """``make()``'s HTML for ``pub``, or the same from the last build. ``page`` (render.PageRender) is told
+        of the icons and files the entry uses either way; looking each file up again also reports a missing
+        one again, and a file that appeared or went renders the entry anew."""
+        slot = (id(pub), bibtex_file)
+        known = self.last.get(slot)
+        if known is not None and known.pub is pub and all(page.resolve(*f[:2]) == f[2] for f in known.resolved):
+            for name in known.icons:
+                page.icons.note(name)
+        else:
+            resolve, resolved, icons = page.resolve, [], []
+
+            def recording(url: str, path: tuple) -> str | None:
+                found = resolve(url, path)
+                resolved.append((url, path, found))
+                return found
+
+            page.resolve, page.icons.recording = recording, icons
+            try:
+                html = make()
+            finally:
+                page.resolve, page.icons.recording = resolve, None
+            known = _EntryRender(pub, html, tuple(dict.fromkeys(icons)), tuple(resolved))
+        self.current[slot] = known
+        return Markup(known.html)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..render.environment import ASSET_DIR, ASSETS, theme_dir
+from ..render.environment import ASSET_DIR, ASSETS, asset_text
 from ..site.files import GENERATED_LIST, files_in, generated_before
 from . import site_config
 
@@ -28,7 +28,7 @@ def generate(config_path: Path) -> list[str]:
         (docs / src_uri).unlink(missing_ok=True)
     result = site.scan(files_in(docs, site.engine.use_directory_urls), publishes=True)
     for name in ASSETS:  # the engine links them from extra_css and extra_javascript (see the scaffold's mkdocs.yml)
-        result.generated[f"{ASSET_DIR}/{name}"] = (theme_dir() / "researcher" / name).read_text(encoding="utf-8")
+        result.generated[f"{ASSET_DIR}/{name}"] = asset_text(name)
     for src_uri, text in sorted(result.generated.items()):
         target = docs / src_uri
         target.parent.mkdir(parents=True, exist_ok=True)

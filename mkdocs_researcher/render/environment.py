@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import jinja2
 from markupsafe import Markup, escape
@@ -28,6 +28,9 @@ from . import publication
 from .icons import IconSet, IconUse
 from .locale import ListWords, Locale, written_in_cjk
 from .publication import MathMarkup, entry_labels, publication_html
+
+if TYPE_CHECKING:
+    from ..cache.pages import EntryRenders
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -108,6 +111,7 @@ class PageRender:
     bibliography_url: str | None = None  # this page's publications as one .bib file
     # Each author's view, found once per page: a researcher's own name and their co-authors' recur in most entries.
     author_views: dict = field(default_factory=dict)
+    entries: EntryRenders | None = None  # the list entries of this page's last build, where the site keeps them
 
 
 ASSETS = ("researcher.css", "researcher.js")  # in theme_dir()/researcher/
@@ -119,6 +123,16 @@ def theme_dir() -> Path:
     package = Path(__file__).parent.parent
     packaged = package / "theme"
     return packaged if packaged.is_dir() else package.parent / "theme"
+
+
+_CSS_COMMENT = re.compile(r"/\*.*?\*/\n?", re.DOTALL)
+
+
+def asset_text(name: str) -> str:
+    """One of this package's ASSETS as a site serves it. The stylesheet's comments, which explain each rule to
+    whoever reads it here, are a third of its gzipped weight: no visitor downloads them."""
+    text = (theme_dir() / "researcher" / name).read_text(encoding="utf-8")
+    return _CSS_COMMENT.sub("", text) if name.endswith(".css") else text
 
 
 class _CompiledTemplates(jinja2.BytecodeCache):
@@ -230,13 +244,16 @@ class _Helpers:
         for link in links:
             href = self.url(link.url, origin + ("links", link.kind))
             if href:
-                rest = self._link_rest.get((link.kind, link.label))
-                if rest is None:  # the same few kinds of link recur in every entry
-                    rest = self._link_rest[link.kind, link.label] = (
+                known = self._link_rest.get((link.kind, link.label))
+                if known is None:  # the same few kinds of link recur in every entry
+                    known = self._link_rest[link.kind, link.label] = (
                         f'" data-kind="{escape_text(link.kind)}">{self.link_icon(link)}'
-                        f"<span>{escape_text(self.page.locale.link_label(link))}</span></a>"
+                        f"<span>{escape_text(self.page.locale.link_label(link))}</span></a>",
+                        link_kinds.icon_for(link.kind),
                     )
-                html.append(f'<a class="researcher-action" href="{escape_text(href)}{rest}')
+                else:
+                    self.page.icons.note(known[1])
+                html.append(f'<a class="researcher-action" href="{escape_text(href)}{known[0]}')
         html.append("</span>")
         return Markup("".join(html))
 
@@ -245,7 +262,11 @@ class _Helpers:
         entries' BibTeX ("bibtex.bib#N", N the list's first there), None to write it into the entry."""
         if self._entry_labels is None:
             self._entry_labels = entry_labels(self.page)
-        return publication_html(self, pub, self._entry_labels, bibtex_file)
+        if self.page.entries is None or pub.trusted:  # front matter's Markdown fields may read files: not kept
+            return publication_html(self, pub, self._entry_labels, bibtex_file)
+        return self.page.entries.render(
+            pub, bibtex_file, self.page, lambda: publication_html(self, pub, self._entry_labels, bibtex_file)
+        )
 
     @staticmethod
     def tag_list(tags: list[str]) -> Markup:
@@ -279,7 +300,8 @@ class _Helpers:
             chosen = cjk_words if before.cjk and after.cjk else words
             return (chosen.last_of_many if many else chosen.last) if last else chosen.separator
 
-        html = ['<span class="researcher-authors">']
+        # data-et-al: the copied citation ends in "et al." too (researcher.js).
+        html = ['<span class="researcher-authors" data-et-al>' if et_al else '<span class="researcher-authors">']
         last_shown = len(shown) - 1 if not hidden and not et_al else -1
         for index, view in enumerate(shown):
             if index:

@@ -10,6 +10,7 @@ refers to it, so a list of a thousand PDF links carries one PDF icon.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 
@@ -22,7 +23,8 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 @functools.cache
 def symbol_id(name: str) -> str:
-    return "researcher-icon-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
+    # Short: a list repeats it in every entry's every action. Stable, so a cached page's uses find their symbols.
+    return "ri-" + hashlib.blake2s(name.encode("utf-8"), digest_size=4).hexdigest()
 
 
 class IconSet:
@@ -62,12 +64,19 @@ class IconUse:
     def __init__(self, icons: IconSet):
         self.icons = icons
         self.used: dict[str, None] = {}
+        self.recording: list[str] | None = None  # the icons one piece of the page uses (see EntryRenders)
 
     def __call__(self, name: str, css_class: str = "researcher-icon") -> Markup:
         if not self.icons.available(name):
             return Markup("")
-        self.used[name] = None
+        self.note(name)
         return _use(name, css_class)
+
+    def note(self, name: str) -> None:
+        """``name`` is used on the page (its markup written earlier is used again)."""
+        self.used[name] = None
+        if self.recording is not None:
+            self.recording.append(name)
 
     def sprite(self) -> str:
         if not self.used:
@@ -84,7 +93,4 @@ class IconUse:
 def _use(name: str, css_class: str) -> Markup:
     # xlink:href, not href: Material's instant navigation rewrites every [href] it finds,
     # and an SVG <use> element's href cannot be assigned.
-    return Markup(
-        f'<svg class="{css_class}" aria-hidden="true" focusable="false">'
-        f'<use xlink:href="#{symbol_id(name)}"></use></svg>'
-    )
+    return Markup(f'<svg class="{css_class}" aria-hidden="true"><use xlink:href="#{symbol_id(name)}"/></svg>')

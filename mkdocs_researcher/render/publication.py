@@ -29,17 +29,14 @@ class EntryLabels:
     """The labels and icons every entry repeats, looked up once per list."""
 
     copied: str
-    copy: str
     copy_citation: str
     download_entry: str
-    download_all: str
     et_al: str
     abstract: str
     bibtex: str
     abstract_icon: str
     bibtex_icon: str
     citation_icon: str
-    copy_icon: str
     download_icon: str
 
 
@@ -47,17 +44,14 @@ def entry_labels(page) -> EntryLabels:
     t, icon = page.locale, page.icons
     return EntryLabels(
         copied=escape(t("copied")),
-        copy=escape(t("copy")),
         copy_citation=escape(t("copy_citation")),
         download_entry=escape(t("download_entry_bibtex")),
-        download_all=escape(t("download_bibtex")),
         et_al=escape(t("et_al")),
         abstract=escape(t("abstract")),
         bibtex=escape(t("bibtex")),
         abstract_icon=icon("fontawesome/solid/align-left"),
         bibtex_icon=icon("fontawesome/solid/quote-right") if page.options.bibtex_toggle else "",
-        citation_icon=icon("fontawesome/regular/clipboard"),
-        copy_icon=icon("fontawesome/solid/copy") if page.options.bibtex_toggle else "",
+        citation_icon=icon("fontawesome/regular/clipboard") if not page.options.bibtex_toggle else "",
         download_icon=icon("fontawesome/solid/download"),
     )
 
@@ -87,6 +81,7 @@ def publication_html(h, pub: Publication, labels: EntryLabels, bibtex_file: str 
     # One row of actions, all of one component (.researcher-action); an opened toggle's panel goes below the row
     # (researcher.css), so nothing in the row moves. Everything BibTeX is one action: the BibTeX toggle, whose
     # panel offers copy, download and the plain citation; without it (bibtex_toggle: false) the last two stay.
+    # The entry's own .bib is its publication page's (publication_pages).
     # Material's search indexes none of it (data-search-exclude): a paper is found by its title, authors, venue,
     # year, badge and tags, and button labels, abstracts and BibTeX were four fifths of the index.
     html.append(f'<div class="researcher-publication__actions">\n{h.link_list(pub.links, pub.origin)}\n')
@@ -97,43 +92,36 @@ def publication_html(h, pub: Publication, labels: EntryLabels, bibtex_file: str 
             f"{labels.abstract_icon}<span>{labels.abstract}</span></summary>"
             f'<div class="researcher-toggle__content">{field_html(h, pub, "abstract")}</div></details>'
         )
-    # A list that ends in "and others" is copied so: a citation never passes a part for the whole.
-    et_al = f' data-et-al="{labels.et_al}"' if pub.authors and pub.authors[-1].name == ET_AL else ""
-    # The entry's own .bib (publication pages), else the file of the whole list its BibTeX is fetched from.
-    download = None
-    if own_page:
-        download = (own_page.bib, labels.download_entry)
-    elif bibtex_file:
-        download = (bibtex_file.split("#", 1)[0], labels.download_all)
-    bibtex_actions = (
-        f'<a class="researcher-action" href="{escape_text(download[0])}" download data-kind="bib">'
-        f"{labels.download_icon}<span>{download[1]}</span></a>"
-        if download
+    download = (
+        f'<a class="researcher-action" href="{escape_text(own_page.bib)}" download data-kind="bib">'
+        f"{labels.download_icon}<span>{labels.download_entry}</span></a>"
+        if own_page
         else ""
-    ) + (
-        '<button class="researcher-action researcher-copy" type="button" data-researcher-copy="citation" '
-        f'data-copied="{labels.copied}"{et_al} hidden>{labels.citation_icon}'
-        f"<span>{labels.copy_citation}</span></button>"
     )
-    if options.bibtex_toggle:
-        # A long list's entry holds where its BibTeX is, fetched when the toggle opens (researcher.js); without
-        # script the panel offers the download.
-        bibtex_code = (
-            f'<pre hidden><code data-researcher-bibtex="{escape_text(bibtex_file)}"></code></pre>'
-            if bibtex_file
-            else f"<pre><code>{escape_text(h.bibtex(pub))}</code></pre>"
-        )
+    if not options.bibtex_toggle:
+        # No panel: the citation's copy button stands in the row (shown by script), after the entry's own .bib.
         html.append(
-            f'<details class="researcher-toggle researcher-bibtex" data-search-exclude>'
-            '<summary class="researcher-action">'
-            f"{labels.bibtex_icon}<span>{labels.bibtex}</span></summary>"
-            f'<div class="researcher-toggle__content">{bibtex_code}'
-            '<p class="researcher-toggle__actions"><button class="researcher-action researcher-copy" type="button" '
-            f'data-researcher-copy="bibtex" data-copied="{labels.copied}" hidden>{labels.copy_icon}'
-            f"<span>{labels.copy}</span></button>{bibtex_actions}</p></div></details>"
+            f'{download}<button class="researcher-action researcher-copy" type="button" '
+            f'data-researcher-copy="citation" data-copied="{labels.copied}" data-et-al="{labels.et_al}" hidden>'
+            f"{labels.citation_icon}<span>{labels.copy_citation}</span></button>"
+        )
+    elif bibtex_file:
+        # A long list keeps its BibTeX in one file beside the page: the entry links to it, and script makes the
+        # link a toggle whose panel holds the entry (researcher.js, from bibtex_panel.html).
+        html.append(
+            f'<a class="researcher-action" href="{escape_text(bibtex_file.split("#", 1)[0])}" '
+            f'data-researcher-bibtex="{escape_text(bibtex_file)}" data-kind="bib" data-search-exclude>'
+            f"{labels.bibtex_icon}<span>{labels.bibtex}</span></a>"
         )
     else:
-        html.append(bibtex_actions)
+        # The copy buttons work only with script, so script adds them when the panel first opens
+        # (bibtex_panel.html): a long list does not carry two buttons an entry that nobody may press.
+        html.append(
+            f'<details class="researcher-toggle researcher-bibtex" data-search-exclude>'
+            f'<summary class="researcher-action">{labels.bibtex_icon}<span>{labels.bibtex}</span></summary>'
+            f'<div class="researcher-toggle__content"><pre><code>{escape_text(h.bibtex(pub))}</code></pre>'
+            f'<p class="researcher-toggle__actions">{download}</p></div></details>'
+        )
     html.append(f"{h.tag_list(pub.tags)}\n</div>\n</div>\n</li>")
     return Markup("".join(html))
 

@@ -89,12 +89,13 @@ class PageContext:
             return None
         return self.site.index.own_page(pub, self.url, self.built)
 
-    def key(self, *inputs) -> str:
-        """The render key: the page's text and front matter, every data file read, the site's context, ``inputs``."""
+    def key(self, *inputs, publications: bool = True) -> str:
+        """The render key: the page's text and front matter, every data file read (without ``publications``, but
+        the .bib and CSL files), the site's context, ``inputs``."""
         source = self.page.source
         return digest(
             self.site.render_context,
-            self.site.data_files.contents_digest(),
+            self.site.data_files.contents_digest(publications),
             [source.source_name, source.url, str(source.page_dir), source.language, self.site.options.default_language],
             self.bibliography_url,
             source.text,
@@ -140,6 +141,8 @@ def build_page(context: PageContext) -> PageOutput:
         return found
 
     render = _page_render(context, site.page_owners(data), resolve)
+    if site.render_cache.keeps_entries:
+        render.entries = site.render_cache.entry_renders(_slot(context), context.key(publications=False))
     output.markdown = _Assembler(context, render, data, output, reporter).run()
     output.sprite = render.icons.sprite()
     rendered_problems = page.publication_problems + reporter.found
@@ -401,6 +404,8 @@ class _Assembler:
             pieces.append(self.html("bibliography_link.html"))
         if parse_boolean(wants_filter) or (wants_filter == "auto" and len(entries) >= FILTER_FROM):
             pieces.append(self.html("filter.html"))
+        if self.site.options.bibtex_toggle:
+            pieces.append(self.html("bibtex_panel.html"))
         bibtex_files = self._bibtex_files(entries)
         for label, group in _group_publications(entries, group_by, t):
             if label:

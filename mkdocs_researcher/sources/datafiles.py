@@ -60,10 +60,14 @@ class DataFiles:
         except ValueError:  # another drive on Windows
             return path.as_posix()
 
-    def contents_digest(self) -> str:
-        return hashlib.sha256(
-            repr(sorted((str(path), held) for path, held in self.contents.items())).encode()
-        ).hexdigest()
+    def contents_digest(self, publications: bool = True) -> str:
+        """A digest of every file read; without ``publications``, of those that are not .bib or CSL files."""
+        held = [
+            (str(path), digest)
+            for path, digest in self.contents.items()
+            if publications or formats.format_of(path.name) is None
+        ]
+        return hashlib.sha256(repr(sorted(held)).encode()).hexdigest()
 
     def read_text(self, path: Path, reporter: Reporter, where: tuple) -> str | None:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
