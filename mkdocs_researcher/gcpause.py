@@ -19,7 +19,10 @@ _froze = False  # something was frozen since build_started()
 
 
 @contextmanager
-def gc_paused():
+def gc_paused(collect_cycles: bool = False):
+    """``collect_cycles``: the work leaves reference cycles holding much (pylatexenc keeps an exception in a local,
+    whose traceback holds every frame above it, with their locals: the .bib's text, a page's rendered blocks);
+    one pass over what the pause made frees them before the rest is frozen, instead of at the build's end."""
     global _froze
     enabled = gc.isenabled()
     gc.disable()
@@ -27,6 +30,8 @@ def gc_paused():
         yield
     finally:
         if enabled:
+            if collect_cycles:
+                gc.collect(0)
             if _in_build:
                 gc.freeze()
                 _froze = True

@@ -58,14 +58,17 @@ def renders(monkeypatch):
     return seen
 
 
-def rebuild(result, new_process=True):
-    """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does."""
+def rebuild(result, new_process=True, serve=False):
+    """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does; ``serve``: a new
+    process is `mkdocs serve` starting (its on_startup)."""
     if new_process:
         # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new
         # `mkdocs build` does.
         dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
     with collecting_warnings() as messages:
         config = load_config(str(result.site.parent / "mkdocs.yml"))
+        if new_process and serve:
+            config.plugins.on_startup(command="serve", dirty=False)
         build(config)
     return config, [w for w in messages if w.startswith("researcher: ")]
 
@@ -108,7 +111,7 @@ def test_strict_fails_on_a_cached_page_as_on_a_fresh_one(project):
 
 
 def test_serve_rebuild_after_editing_another_page_renders_nothing(project, renders):
-    config, _ = rebuild(project)
+    config, _ = rebuild(project, serve=True)
     settings = yaml.safe_load((project.site.parent / "mkdocs.yml").read_text())
     settings["plugins"][0]["researcher"]["cache"] = False  # the instance's memory alone must be enough
     (project.site.parent / "mkdocs.yml").write_text(yaml.safe_dump(settings))
@@ -254,18 +257,6 @@ def test_a_cache_folder_deleted_while_serve_runs_is_written_again(project, rende
     assert renders == []
 
 
-def serve_build(result, first: bool = False) -> list[str]:
-    """A build as `mkdocs serve` makes it: a new config each time, the plugin instance kept from the first."""
-    if first:
-        dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
-    with collecting_warnings() as messages:
-        config = load_config(str(result.site.parent / "mkdocs.yml"))
-        if first:
-            config.plugins.on_startup(command="serve", dirty=False)
-        build(config)
-    return [w for w in messages if w.startswith("researcher: ")]
-
-
 def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(project, monkeypatch):
     from mkdocs_researcher.render import environment
 
@@ -278,14 +269,14 @@ def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(pro
 
     monkeypatch.setattr(environment, "publication_html", counting)
     shutil.rmtree(project.site.parent / ".cache")  # serve's first build renders the page
-    first_warnings = serve_build(project, first=True)
+    _, first_warnings = rebuild(project, serve=True)
     assert sorted(rendered) == ["first2024", "second2023"]
     assert any("first.pdf" in w for w in first_warnings), first_warnings
     bib = project.docs / "papers.bib"
 
     rendered.clear()
     bib.write_text(BIB.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
-    warnings = serve_build(project)
+    _, warnings = rebuild(project, new_process=False)
     assert rendered == ["second2023"]
     assert any("first.pdf" in w for w in warnings), warnings  # an entry kept reports its missing file again
     kept = project.html()
@@ -297,12 +288,11 @@ def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(pro
     pdf = project.docs / "assets" / "pdf" / "first.pdf"
     pdf.parent.mkdir(parents=True)
     pdf.write_bytes(b"%PDF-1.4\n")  # the missing file appears: the entry renders anew, and links it
-    assert not [w for w in serve_build(project) if "first.pdf" in w]
+    assert not [w for w in rebuild(project, new_process=False)[1] if "first.pdf" in w]
     assert "first2024" in rendered
     assert project.html().select_one("#pub-first2024 a[data-kind=pdf]")["href"] == "assets/pdf/first.pdf"
 
     # The same page from a fresh build, entry for entry.
     served = [str(entry) for entry in project.html().select(".researcher-publication")]
-    dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
     rebuild(project)
     assert [str(entry) for entry in project.html().select(".researcher-publication")] == served

@@ -66,7 +66,10 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
         # rebuilds.
-        self.site.render_cache.keeps_entries = command == "serve"
+        self.site.start(serving=command == "serve")
+
+    def on_shutdown(self) -> None:
+        self.site.stop()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Appended, so a template of the same name in the site's custom_dir wins.

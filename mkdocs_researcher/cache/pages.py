@@ -17,8 +17,8 @@ A page whose key changed only because a .bib file it lists changed renders again
 changed: each list entry's HTML of its last build is kept in memory (``EntryRenders``), by the page's key less
 its publication files, and used again for the same publication, read from the same text.
 
-Kept in memory (the plugin keeps this cache across ``mkdocs serve`` rebuilds)
-and, when a cache folder is set, one file per page in ``pages/`` there (see
+Kept in memory under ``mkdocs serve`` (the plugin keeps this cache across its
+rebuilds; a single build keeps none) and, when a cache folder is set, one file per page in ``pages/`` there (see
 cache_store.py), replaced when its page changes. At the end of a complete build
 the pages it did not use are dropped from both.
 """
@@ -58,10 +58,10 @@ class RenderCache:
     markdown_reads_files: bool = False  # see markdown_reads_files()
     memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # file name -> (key, page)
     used: set[str] = field(default_factory=set)  # the file names this complete build read or wrote
-    # Slot -> its page's list entries, in memory and only where rebuilds follow (`mkdocs serve`): a single build
-    # would hold every entry's HTML for nothing.
-    keeps_entries: bool = False
-    entries: dict[str, EntryRenders] = field(default_factory=dict)
+    # Rebuilds follow in this process (`mkdocs serve`): only then are rendered pages and their list entries kept in
+    # memory. A single build would hold a copy of every page's HTML, at its peak, for nothing.
+    serving: bool = False
+    entries: dict[str, EntryRenders] = field(default_factory=dict)  # slot -> its page's list entries
 
     def entry_renders(self, slot: str, key: str) -> EntryRenders:
         """The list entries of the slot's page to render now; those of its last build are used again if that
@@ -80,13 +80,16 @@ class RenderCache:
             page = self.store.read(name, key, _decode)
             if page is None:
                 return None
-            known = self.memory[name] = (key, page)
+            known = (key, page)
+            if self.serving:
+                self.memory[name] = known
         self.used.add(name)
         return known[1]
 
     def put(self, slot: str, key: str, rendered: RenderedPage) -> None:
         name = _file_name(slot)
-        self.memory[name] = (key, rendered)
+        if self.serving:
+            self.memory[name] = (key, rendered)
         self.used.add(name)
         self._write(name, (key, rendered))
 

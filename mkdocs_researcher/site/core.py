@@ -42,7 +42,7 @@ from ..model import links as link_kinds
 from ..model.records import PageData
 from ..model.urls import relative_url
 from ..publish import citation
-from ..render.environment import Renderer, RenderOptions
+from ..render.environment import Renderer, RenderOptions, narrow
 from ..render.locale import checked_labels
 from ..render.publication import math_markup
 from ..sources import formats
@@ -488,8 +488,9 @@ class Site:
         output = self._outputs.pop(src_uri, None)
         if output is None:
             return html
-        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
-        pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
+        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes. Each
+        # piece narrow, so that the page is one byte a character where the blocks are (render/environment.py).
+        pieces = _PLACEHOLDER.split(narrow(html))  # text, block number, text, …, text
         numbers = pieces[1::2]
         if output.search_blocks and self.engine.reads_search_views:
             view = list(pieces)
@@ -525,6 +526,15 @@ class Site:
         return self._markdown.reset().convert(text)
 
     # 4. Builds ----------------------------------------------------------------------------------
+
+    def start(self, serving: bool) -> None:
+        """The process starts; ``serving``: rebuilds follow until ``stop()`` (`mkdocs serve`). Then the caches keep
+        in memory what the next rebuild uses again, and a parsed .bib goes to the cache folder when serving stops
+        rather than on every edit of it."""
+        self.render_cache.serving = self.parsed_bibliographies.serving = serving
+
+    def stop(self) -> None:
+        self.parsed_bibliographies.flush()
 
     def begin_build(self) -> None:
         gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)

@@ -141,7 +141,7 @@ def build_page(context: PageContext) -> PageOutput:
         return found
 
     render = _page_render(context, site.page_owners(data), resolve)
-    if site.render_cache.keeps_entries:
+    if site.render_cache.serving:
         render.entries = site.render_cache.entry_renders(_slot(context), context.key(publications=False))
     output.markdown = _Assembler(context, render, data, output, reporter).run()
     output.sprite = render.icons.sprite()

@@ -7,6 +7,8 @@ fields onto the model. Every entry becomes one Publication, or one warning
 says why it could not. Text from a .bib file is never Markdown (``trusted``
 is False); the inline HTML al-folio's files write in titles, venues, notes,
 abstracts and awards is kept, sanitized (publication_fields.apply_inline_html).
+Given what the file's last read found, an edit splits and reads again only
+the part of the file it changed (_FileRead).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -26,12 +29,14 @@ from bibtexparser.model import (
     DuplicateBlockKeyBlock,
     DuplicateFieldKeyBlock,
     Entry,
+    ExplicitComment,
     Field,
     ImplicitComment,
     ParsingFailedBlock,
     String,
 )
 
+from ..cache.bibliographies import ChunkRead, EntryMemo
 from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
 from ..gcpause import gc_paused
 from ..model.names import (
@@ -128,16 +133,21 @@ def _quiet_bibtexparser():
         logger.disabled = disabled
 
 
+def _parse(text: str) -> list[Block] | None:
+    """bibtexparser's blocks of ``text``; None where it raised (it does where it suspects a bug of its own)."""
+    try:
+        with _quiet_bibtexparser():
+            return bibtexparser.parse_string(text, parse_stack=[]).blocks
+    except Exception:
+        return None
+
+
 _LINE_START_AT = re.compile(r"(?m)^[ \t]*@")
 
 
-def _blocks(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
-    """bibtexparser's blocks, each with the number to add to its 0-based lines."""
-    try:
-        with _quiet_bibtexparser():
-            return [(block, 1) for block in bibtexparser.parse_string(text, parse_stack=[]).blocks]
-    except Exception:  # bibtexparser raises where it suspects a bug of its own: retry entry by entry
-        pass
+def _blocks_one_by_one(text: str, reporter: Reporter) -> list[tuple[Block, int]]:
+    """The blocks of a file bibtexparser failed on as a whole, read from each "@" first on a line to the next,
+    each with the number to add to its 0-based lines; a part it fails on again is left out, with a warning."""
     blocks, line, counted = [], 1, 0
     starts = [m.start() for m in _LINE_START_AT.finditer(text)]
     for start, end in zip([0] + starts, starts + [len(text)], strict=True):
@@ -158,17 +168,18 @@ def _strings(blocks: list[tuple[Block, int]], reporter: Reporter, file_chars: in
     """The @string macros, each expanded once, in order as BibTeX reads them: a macro knows only those
     defined before it, and a later definition wins."""
     macros = _Macros(file_chars)
+    defined: set[str] = set()  # a second definition is told here, not by bibtexparser: it may read them apart
     for block, offset in blocks:
-        if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, String):
+        if isinstance(block, DuplicateBlockKeyBlock):
             block = block.ignore_error_block
-            reporter.warn(
-                (block.key,),
-                "this @string macro is defined a second time; the later definition is used",
-                line=block.start_line + offset,
-            )
         if isinstance(block, String):
-            text, unknown, cut = macros.expand(block.value)
             line = block.start_line + offset
+            if block.key in defined:
+                reporter.warn(
+                    (block.key,), "this @string macro is defined a second time; the later definition is used", line=line
+                )
+            defined.add(block.key)
+            text, unknown, cut = macros.expand(block.value)
             for name in unknown:
                 reporter.warn(
                     (block.key,),
@@ -192,12 +203,19 @@ _FIELDS_OUTSIDE = re.compile(r"(?m)^[ \t]*(?:,[ \t]*)?([A-Za-z][\w-]*)[ \t]*=[ \
 class _Splitter:
     """Turns bibtexparser's blocks into entries, re-reading the ones it cut short or gave up on."""
 
-    def __init__(self, text: str, reporter: Reporter):
+    def __init__(self, text: str):
         self.text = text
-        self.reporter = reporter
-        self.entries: list[_Entry] = []
         self._line_starts: list[int] | None = None
+        self.reporter = Reporter("")
+        self.entries: list[_Entry] = []
         self._reread_until = 0  # last line of an entry re-read here; bibtexparser's leftovers of it are skipped
+
+    def read(self, blocks: list[tuple[Block, int]], reporter: Reporter) -> list[_Entry]:
+        """The entries of one chunk's blocks (see _Chunks: what is re-read never reaches past its chunk)."""
+        self.reporter, self.entries, self._reread_until = reporter, [], 0
+        for block, offset in blocks:
+            self.add(block, offset)
+        return self.entries
 
     def add(self, block: Block, offset: int) -> None:
         line = block.start_line + offset
@@ -209,7 +227,7 @@ class _Splitter:
         if isinstance(block, Entry):
             # Unbalanced as BibTeX counts braces: bibtexparser may have ended it at an escaped \{ or \}.
             balanced = _bibtex_depth(block.raw) == 0
-            if balanced or not self._reread(block, line):
+            if balanced or not self._reread(block.raw, line):
                 if not balanced:
                     self.reporter.warn(
                         (block.key,),
@@ -218,18 +236,19 @@ class _Splitter:
                     )
                 self.entries.append(_entry(block, offset, self.reporter))
         elif isinstance(block, ParsingFailedBlock):
-            opening = _ENTRY_OPENING.match(block.raw)
+            raw = _own_text(block.raw)
+            opening = _ENTRY_OPENING.match(raw)
             kind = opening.group(1).lower() if opening else "entry"
             if kind in _NOT_ENTRIES:
                 self.reporter.warn((), f"this @{kind} block could not be read: {_explain(block.error)}", line=line)
-            elif not self._reread(block, line):
-                self.reporter.warn(_key_path(block.raw), f"{_explain(block.error)}, {LEFT_OUT}", line=line)
+            elif not self._reread(raw, line):
+                self.reporter.warn(_key_path(raw), f"{_explain(block.error)}, {LEFT_OUT}", line=line)
         elif isinstance(block, ImplicitComment) and line > self._reread_until:
             self._check_fragment(block.raw, line)
 
-    def _reread(self, block: Block, line: int) -> bool:
+    def _reread(self, raw: str, line: int) -> bool:
         """Read the entry again counting braces as BibTeX does; False if BibTeX could not read it either."""
-        start = self.text.find(block.raw[:80], self._offset_of_line(line))
+        start = self.text.find(raw[:80], self._offset_of_line(line))
         opening = _ENTRY_OPENING.match(self.text, start) if start >= 0 else None
         end = _bibtex_end(self.text, opening.end() - 1) if opening and opening.group().endswith("{") else None
         if end is None:
@@ -266,6 +285,18 @@ class _Splitter:
             )
 
 
+_BLOCK_START = re.compile(r"[ \t]*@\w*[ \t]*")
+
+
+def _own_text(raw: str) -> str:
+    """A failed block's text without the "@type" of the next block that bibtexparser may end it with (where it
+    wanted the comma after a key, or the "=" of a macro): that is the next chunk's (see _Chunks)."""
+    line_start = raw.rfind("\n") + 1
+    if line_start and _BLOCK_START.fullmatch(raw, line_start):
+        return raw[: raw.index("@", line_start)]
+    return raw
+
+
 def _bibtex_depth(raw: str) -> int:
     return raw.count("{") - raw.count("}")
 
@@ -299,7 +330,9 @@ def _explain(error: Exception) -> str:
     reason = getattr(error, "abort_reason", None) or str(error)
     if reason.startswith("Expected comma after entry key"):
         return "a comma is missing after the key"
-    if reason.startswith("Unexpected block start"):
+    # Where a field or its comma was due, the next entry's "@type" (quoted as found, which would make the
+    # message depend on the entry after this one).
+    if reason.startswith("Unexpected block start") or "found `@" in reason or "found a @" in reason:
         return "the entry does not end before the next one starts (a brace or quote is not closed)"
     if reason.startswith("Unexpectedly reached end of file"):
         return "the entry does not end before the end of the file (a brace or quote is not closed)"
@@ -595,6 +628,13 @@ class _Macros:
         self.limit = max(MIN_MACRO_TEXT, MACRO_TEXT_PER_FILE_CHAR * file_chars)
         self.budget = self.limit
 
+    def peek(self, value: str) -> str:
+        """``value``'s text as ``expand`` gives it now, taking nothing from what the file may add."""
+        budget = self.budget
+        text = self.expand(value)[0]
+        self.budget = budget
+        return text
+
     def expand(self, value: str) -> tuple[str, list[str], str | None]:
         """``value``'s text with macros replaced; the macros that are not defined; why the text was cut, if it was."""
         parts, unknown, room, cut = [], [], MAX_VALUE_CHARS, None
@@ -822,27 +862,6 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
     return pub
 
 
-def _crossref_parent(entry: _Entry, by_key: dict[str, _Entry], macros: _Macros, reporter: Reporter) -> _Entry | None:
-    field = entry.fields.get("crossref")
-    if field is None:
-        return None
-    target = macros.expand(field.value)[0].strip()
-    parent = by_key.get(target.lower())  # BibTeX matches crossref keys ignoring case
-    if parent is None:
-        reporter.warn(
-            (entry.key, "crossref"),
-            f"no entry has the key '{target}'; no fields are filled in from it",
-            line=field.start_line + entry.offset,
-        )
-    return parent
-
-
-# An entry's publication and the problems reading it found, by a digest of its text and the file's @string
-# macros: a file edited under `mkdocs serve` reads again only the entries that changed. The line is where the
-# entry was, so that a hit elsewhere in the file (lines added above it) moves with it.
-EntryMemo = dict[str, tuple["Publication | None", list[Diagnostic], int]]
-
-
 def read_bibtex(
     text: str,
     reporter: Reporter,
@@ -851,10 +870,10 @@ def read_bibtex(
     private_fields=PRIVATE_FIELDS,
     memo: EntryMemo | None = None,
 ) -> list[Publication]:
-    """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: the
-    entries of this file's previous read (with the same assets prefix and private fields), replaced by this
-    read's."""
-    with gc_paused():
+    """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: what the
+    chunks of this file's previous read (with the same assets prefix and private fields) gave, replaced by this
+    read's; the result is the same with it as without."""
+    with gc_paused(collect_cycles=True):
         return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
 
 
@@ -862,71 +881,223 @@ def _read_bibtex(
     text: str, reporter: Reporter, assets_prefix: str, private: PrivateFields, memo: EntryMemo | None
 ) -> list[Publication]:
     text = drop_junk(text, reporter)
-    entries, macros = _split(text, reporter)
-    by_key: dict[str, _Entry] = {}
-    for entry in entries:
-        by_key.setdefault(entry.key.lower(), entry)
-    macros_digest = _digest(repr(sorted(macros.texts.items()))) if memo is not None else ""
-    read: EntryMemo = {}
-    pubs = []
-    for entry in entries:
-        # An entry with a crossref takes fields from another entry: it is read again every time.
-        digest = (
-            _digest(macros_digest + "\0" + entry.bibtex)
-            if memo is not None and "crossref" not in entry.fields
-            else None
-        )
-        known = memo.get(digest) if digest else None
-        if known is not None:
-            pub, found, line = known
-            if line != entry.line:
-                pub = pub and _moved(pub, entry.line)
-                found = _moved_diagnostics(found, entry.line - line)
-            read[digest] = (pub, found, entry.line)
-            reporter.found.extend(found)
-        else:
-            entry_reporter = Reporter(reporter.file, reporter.lines) if digest else reporter
-            values = _Values(
-                entry, _crossref_parent(entry, by_key, macros, entry_reporter), macros, entry_reporter, private
-            )
-            pub = _publication(entry, values, assets_prefix)
-            if pub is not None:
-                pub.bibtex = published_bibtex(entry, private)
-            if digest:
-                reporter.found.extend(entry_reporter.found)
-                read[digest] = (pub, entry_reporter.found, entry.line)
-        if pub is not None:
-            pubs.append(pub)
+    chunks = _Chunks(text)
+    try:
+        read = _FileRead(chunks, reporter, assets_prefix, private)
+        results, remembered = read.read(memo)
+    except _ReadAgain:
+        read = _FileRead(chunks, reporter, assets_prefix, private)
+        results, remembered = read.read(None if memo is None else {})
+    reporter.found.extend(read.reporter.found)
+    for result in results:
+        reporter.found.extend(result.found_splitting)
+    for result in results:
+        reporter.found.extend(result.found_reading)
     if memo is not None:
         memo.clear()
-        memo.update(read)
-    # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call,
-    # this one included, until the cycle collector runs: emptied here, the entries are freed at once
-    # instead of being walked by that collection.
-    entries.clear()
-    by_key.clear()
-    return unique_keys(pubs, reporter)
+        memo.update(remembered)
+    return unique_keys([pub for result in results for pub in result.publications], reporter)
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+# --- Reading again only what changed ------------------------------------------------------------
+
+# Where bibtexparser starts a block whatever came before it: "@type{" or "@type(" first on its line (a block still
+# open there ends, cut short). The text from one such mark to the next is split into the same blocks whether
+# bibtexparser reads it alone or in the whole file: a file is read in these chunks, and an edit splits again only
+# the chunks it changed. A line after a backslash starts none: bibtexparser does not count it (see _Chunks).
+_CHUNK_START = re.compile(r"\n(?<!\\\n)[ \t]*(?=@\w*[ \t]*[{(])")
+# Ends chunks split without the one that follows them in the file: a block open at their end is cut short by it,
+# as by that chunk, not by the end of the text.
+_NEXT_CHUNK = "@comment{}"
 
 
-def _moved(pub: Publication, line: int) -> Publication:
-    """``pub`` read from the same text at another line of the file."""
-    place, key = pub.origin
-    return replace(pub, origin=(replace(place, line=line), key))
+class _Chunks:
+    """A file's text cut at _CHUNK_START, with the line each chunk starts on. bibtexparser counts no line after a
+    backslash (its line marks are unescaped newlines): a block's line is its chunk's, plus bibtexparser's count
+    from the chunk's start, the same whichever chunks it split together."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0, *(match.end() for match in _CHUNK_START.finditer(text))]
+        self.ends = [*self.starts[1:], len(text)]
+        self.lines: list[int] = []  # the file line each starts on
+        self.parser_lines: list[int] = []  # the lines in each as bibtexparser counts them
+        escaped = "\\\n" in text
+        line = 1
+        for start, end in zip(self.starts, self.ends, strict=True):
+            self.lines.append(line)
+            newlines = text.count("\n", start, end)
+            self.parser_lines.append(newlines - text.count("\\\n", start, end) if escaped else newlines)
+            line += newlines
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, number: int) -> str:
+        return self.text[self.starts[number] : self.ends[number]]
+
+    def naming(self, *words: str) -> set[int]:
+        """The chunks whose text holds one of ``words`` (lower case) in any case."""
+        lowered = self.text.lower()
+        if len(lowered) != len(self.text):  # some letter is longer in lower case (İ): no position is the same
+            return {number for number in range(len(self)) if any(word in self[number].lower() for word in words)}
+        found = set()
+        for word in words:
+            at = lowered.find(word)
+            while at >= 0:
+                found.add(bisect_right(self.starts, at) - 1)
+                at = lowered.find(word, at + 1)
+        return found
 
 
-def _moved_diagnostics(found: list[Diagnostic], shift: int) -> list[Diagnostic]:
-    return [problem if problem.line is None else replace(problem, line=problem.line + shift) for problem in found]
+class _ReadAgain(Exception):
+    """A chunk taken from the memo might give something else read now: the file is read whole."""
 
 
-def _split(text: str, reporter: Reporter) -> tuple[list[_Entry], _Macros]:
-    """The file's entries and its @string macros."""
-    blocks = _blocks(text, reporter)
-    macros = _strings(blocks, reporter, len(text))
-    splitter = _Splitter(text, reporter)
-    for block, offset in blocks:
-        splitter.add(block, offset)
-    return splitter.entries, macros
+class _FileRead:
+    """One read of a file, chunk by chunk. With a memo, a chunk whose text and macros are unchanged is taken
+    from it, not split, unless reading it could now give something else: a chunk that defines macros, has a
+    crossref or is named by one is always read. Those are split by one call of bibtexparser, the other chunks
+    to read by another (a first read splits the whole file by one)."""
+
+    def __init__(self, chunks: _Chunks, file_reporter: Reporter, assets_prefix: str, private: PrivateFields):
+        self.chunks = chunks
+        self.reporter = Reporter(file_reporter.file, file_reporter.lines)  # bibtexparser's failures, the macros'
+        self.assets_prefix, self.private = assets_prefix, private
+        self.splitter = _Splitter(chunks.text)
+        self.blocks: dict[int, list[tuple[Block, int]]] = {}  # of the chunks split, each with its line offset
+        self.entries: dict[int, tuple[list[_Entry], list[Diagnostic]]] = {}  # and the problems splitting found
+        self.macros = _Macros(len(chunks.text))
+        self.named: set[str] | None = None  # the keys crossrefs name, when chunks are taken unsplit
+        self.one_by_one = False  # bibtexparser failed on the file as a whole: there are no chunks to remember
+
+    def read(self, memo: EntryMemo | None) -> tuple[list[ChunkRead], EntryMemo]:
+        """Each chunk's read, in order, and (with a memo) what to remember of them for the next read."""
+        count = len(self.chunks)
+        taken: dict[int, ChunkRead] = {}
+        if memo:
+            always = self.chunks.naming("@string", "crossref")
+            self._split(sorted(always))
+            self._define_macros()
+            self.named = {
+                self.macros.peek(entry.fields["crossref"].value).strip().lower()
+                for number in sorted(always)
+                for entry in self._entries(number)[0]
+                if "crossref" in entry.fields
+            }
+            digests = self._digests()
+            for number in range(count):
+                known = memo.get(digests[number]) if number not in always else None
+                if known is not None and known.keys.isdisjoint(self.named):
+                    taken[number] = known
+            self._split([number for number in range(count) if number not in always and number not in taken])
+        else:
+            self._split(list(range(count)))
+            self._define_macros()
+            digests = self._digests() if memo is not None else None
+        by_key: dict[str, _Entry] = {}
+        for number in sorted(self.blocks):
+            for entry in self._entries(number)[0]:
+                by_key.setdefault(entry.key.lower(), entry)
+        results, remembered = [], {}
+        for number in range(count):
+            known = taken.get(number)
+            if known is None:
+                result = self._read_chunk(number, by_key)
+            elif known.macro_text > self.macros.budget:
+                raise _ReadAgain  # its macros would now be cut short
+            else:
+                self.macros.budget -= known.macro_text
+                result = known.moved(self.chunks.lines[number])
+            results.append(result)
+            # Once macros are cut short, what is cut depends on every chunk before.
+            if digests and not self.one_by_one and self.macros.budget > 0:
+                remembered[digests[number]] = result
+        # pylatexenc keeps an exception in a local, a reference cycle that holds every frame above the call, these
+        # included, until the cycle collector runs: emptied here, the blocks and entries are freed at once instead
+        # of being walked by that collection.
+        for entries, _ in self.entries.values():
+            entries.clear()
+        self.entries.clear()
+        self.blocks.clear()
+        by_key.clear()
+        return results, remembered
+
+    def _split(self, numbers: list[int]) -> None:
+        """Split these chunks (in order) with one call of bibtexparser."""
+        if not numbers:
+            return
+        whole = len(numbers) == len(self.chunks)
+        text = self.chunks.text if whole else "".join(self.chunks[number] for number in numbers)
+        closed = numbers[-1] < len(self.chunks) - 1
+        blocks = _parse(text + _NEXT_CHUNK if closed else text)
+        if closed:
+            last = blocks.pop() if blocks else None
+            if not isinstance(last, ExplicitComment) or last.raw != _NEXT_CHUNK:
+                blocks = None
+        if blocks is None:
+            if not whole:
+                raise _ReadAgain
+            self.one_by_one = True  # not in chunks: all the blocks are the first chunk's
+            self.blocks = {number: [] for number in numbers}
+            self.blocks[0] = _blocks_one_by_one(text, self.reporter)
+            return
+        place, first_line, next_line = 0, 0, self.chunks.parser_lines[numbers[0]]
+        for number in numbers:
+            self.blocks[number] = []
+        for block in blocks:
+            while place + 1 < len(numbers) and block.start_line >= next_line:
+                place += 1
+                first_line, next_line = next_line, next_line + self.chunks.parser_lines[numbers[place]]
+            number = numbers[place]
+            self.blocks[number].append((block, self.chunks.lines[number] - first_line))
+
+    def _define_macros(self) -> None:
+        blocks = [pair for number in sorted(self.blocks) for pair in self.blocks[number]]
+        self.macros = _strings(blocks, self.reporter, len(self.chunks.text))
+
+    def _digests(self) -> list[str]:
+        """Each chunk's text with the file's macros, digested."""
+        macros = hashlib.sha256(repr(sorted(self.macros.texts.items())).encode("utf-8", "surrogatepass"))
+        digests = []
+        for number in range(len(self.chunks)):
+            digest = macros.copy()
+            digest.update(self.chunks[number].encode("utf-8", "surrogatepass"))
+            digests.append(digest.hexdigest())
+        return digests
+
+    def _entries(self, number: int) -> tuple[list[_Entry], list[Diagnostic]]:
+        if number not in self.entries:
+            reporter = Reporter(self.reporter.file, self.reporter.lines)
+            self.entries[number] = self.splitter.read(self.blocks[number], reporter), reporter.found
+        return self.entries[number]
+
+    def _read_chunk(self, number: int, by_key: dict[str, _Entry]) -> ChunkRead:
+        entries, found = self._entries(number)
+        reporter = Reporter(self.reporter.file, self.reporter.lines)
+        budget = self.macros.budget
+        pubs = []
+        for entry in entries:
+            values = _Values(entry, self._parent(entry, by_key, reporter), self.macros, reporter, self.private)
+            pub = _publication(entry, values, self.assets_prefix)
+            if pub is not None:
+                pub.bibtex = published_bibtex(entry, self.private)
+                pubs.append(pub)
+        keys = frozenset(entry.key.lower() for entry in entries)
+        return ChunkRead(self.chunks.lines[number], keys, found, pubs, reporter.found, budget - self.macros.budget)
+
+    def _parent(self, entry: _Entry, by_key: dict[str, _Entry], reporter: Reporter) -> _Entry | None:
+        field = entry.fields.get("crossref")
+        if field is None:
+            return None
+        target = self.macros.expand(field.value)[0].strip()
+        if self.named is not None and target.lower() not in self.named:
+            raise _ReadAgain  # the entry it names may be in a chunk taken unsplit
+        parent = by_key.get(target.lower())  # BibTeX matches crossref keys ignoring case
+        if parent is None:
+            reporter.warn(
+                (entry.key, "crossref"),
+                f"no entry has the key '{target}'; no fields are filled in from it",
+                line=field.start_line + entry.offset,
+            )
+        return parent
