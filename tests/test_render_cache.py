@@ -269,13 +269,15 @@ def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(pro
 
     monkeypatch.setattr(environment, "publication_html", counting)
     shutil.rmtree(project.site.parent / ".cache")  # serve's first build renders the page
+    bib = project.docs / "papers.bib"
+    with_abstract = BIB.replace("year={2024},", "year={2024},\n  abstract={What the paper found},")
+    bib.write_text(with_abstract, encoding="utf-8")
     _, first_warnings = rebuild(project, serve=True)
     assert sorted(rendered) == ["first2024", "second2023"]
     assert any("first.pdf" in w for w in first_warnings), first_warnings
-    bib = project.docs / "papers.bib"
 
     rendered.clear()
-    bib.write_text(BIB.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
+    bib.write_text(with_abstract.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
     _, warnings = rebuild(project, new_process=False)
     assert rendered == ["second2023"]
     assert any("first.pdf" in w for w in warnings), warnings  # an entry kept reports its missing file again
@@ -283,6 +285,14 @@ def test_under_serve_an_edited_bib_renders_again_only_the_entry_that_changed(pro
     assert "Second Paper, Revised" in titles(project)
     # Its icons are still in the page's sprite: every <use> finds its symbol.
     assert all(kept.select_one(use["xlink:href"] + ":is(symbol)") for use in kept.select("use"))
+
+    rendered.clear()
+    bib.write_text(bib.read_text(encoding="utf-8") + "@comment{changes no entry}\n", encoding="utf-8")
+    rebuild(project, new_process=False)
+    assert rendered == []  # every list taken whole from the last build...
+    kept = project.html()
+    assert kept.select(".researcher-abstract summary use")
+    assert all(kept.select_one(use["xlink:href"] + ":is(symbol)") for use in kept.select("use"))  # ...icons too
 
     rendered.clear()
     pdf = project.docs / "assets" / "pdf" / "first.pdf"

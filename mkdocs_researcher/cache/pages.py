@@ -67,7 +67,7 @@ class RenderCache:
         """The list entries of the slot's page to render now; those of its last build are used again if that
         build's key (the page's, less its publication files' contents) is ``key``."""
         last = self.entries.get(slot)
-        self.entries[slot] = renders = EntryRenders(key, last.current if last and last.key == key else {})
+        self.entries[slot] = renders = EntryRenders(key, last if last and last.key == key else None)
         return renders
 
     def get(self, slot: str, key: str) -> RenderedPage | None:
@@ -271,19 +271,36 @@ class _EntryRender:
 
 
 class EntryRenders:
-    """One page's publication list entries: those of its last build, those of this one."""
+    """One page's publication lists and their entries: those of its last build, those of this one."""
 
-    def __init__(self, key: str, last: dict):
-        self.key, self.last = key, last
+    def __init__(self, key: str, last: EntryRenders | None):
+        self.key = key
+        self.last = last.current if last else {}
+        self.last_lists = last.current_lists if last else {}
         self.current: dict[tuple[int, str | None], _EntryRender] = {}
+        self.current_lists: dict[tuple, tuple[str, str]] = {}  # a list's entries -> its HTML and search view
+        self._checked: dict[tuple[int, str | None], bool] = {}
+
+    def publication_list(self, pubs: list, files: list, page, make: Callable[[], tuple[str, str]]) -> tuple[str, str]:
+        """``make()``'s list of ``pubs`` (its HTML and its search view), or the same from the last build when
+        every entry of it holds (see ``render``): an edit of one entry renders only its own list again."""
+        slots = tuple(zip(map(id, pubs), files or [None] * len(pubs), strict=True))
+        known = self.last_lists.get(slots)
+        if known is not None and all([self._holds(slot, pub, page) for slot, pub in zip(slots, pubs, strict=True)]):
+            for slot in slots:
+                self.current[slot] = entry = self.last[slot]
+                for name in entry.icons:
+                    page.icons.note(name)
+        else:
+            known = make()
+        self.current_lists[slots] = known
+        return known
 
     def render(self, pub, bibtex_file: str | None, page, make: Callable[[], str]) -> Markup:
-        """``make()``'s HTML for ``pub``, or the same from the last build. ``page`` (render.PageRender) is told
-        of the icons and files the entry uses either way; looking each file up again also reports a missing
-        one again, and a file that appeared or went renders the entry anew."""
+        """``make()``'s HTML for ``pub``, or the same from the last build if it holds."""
         slot = (id(pub), bibtex_file)
-        known = self.last.get(slot)
-        if known is not None and known.pub is pub and all(page.resolve(*f[:2]) == f[2] for f in known.resolved):
+        if self._holds(slot, pub, page):
+            known = self.last[slot]
             for name in known.icons:
                 page.icons.note(name)
         else:
@@ -302,3 +319,14 @@ class EntryRenders:
             known = _EntryRender(pub, html, tuple(dict.fromkeys(icons)), tuple(resolved))
         self.current[slot] = known
         return Markup(known.html)
+
+    def _holds(self, slot: tuple[int, str | None], pub, page) -> bool:
+        """Whether the last build's HTML of the entry holds for ``pub``: the very object (read from the same
+        text), and each file it linked found as then. ``page`` (render.PageRender) looks each file up again,
+        once a build, which also reports a missing one again; a file that appeared or went renders it anew."""
+        if slot not in self._checked:
+            known = self.last.get(slot)
+            self._checked[slot] = (
+                known is not None and known.pub is pub and all(page.resolve(*f[:2]) == f[2] for f in known.resolved)
+            )
+        return self._checked[slot]

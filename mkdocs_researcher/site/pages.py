@@ -27,7 +27,7 @@ from ..model.urls import pub_anchor, relative_url
 from ..publish.citation import bibtex_for
 from ..render.environment import OwnPage, PageRender
 from ..render.locale import Locale
-from ..render.publication import search_html
+from ..render.publication import entry_labels, search_html
 from ..sources.fields import parse_boolean
 from ..sources.markers import Marker, find_markers
 from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
@@ -411,10 +411,25 @@ class _Assembler:
             if label:
                 pieces.append(self.heading(label, level + 1))
             files = [bibtex_files[id(pub)] for pub in group] if bibtex_files else []
-            placeholder = self.html("publications.html", publications=group, bibtex_files=files)
-            self.output.search_blocks[placeholder] = search_html(group)
-            pieces.append(placeholder)
+            pieces.append(self._publication_list(group, files))
         return self.section("publications", marker, level, default_heading, pieces)
+
+    def _publication_list(self, pubs: list[Publication], bibtex_files: list[str]) -> str:
+        """One list of publications, and what search reads of it; under serve, the last build's where it holds."""
+
+        def make() -> tuple[str, str]:
+            values = {"publications": pubs, "bibtex_files": bibtex_files}
+            return self.site.renderer.render("publications.html", self.render, **values), search_html(pubs)
+
+        entries = self.render.entries
+        if entries is None:
+            html, search = make()
+        else:
+            html, search = entries.publication_list(pubs, bibtex_files, self.render, make)
+            entry_labels(self.render)  # the icons every entry's actions use, whether or not an entry was rendered
+        placeholder = self.block(html)
+        self.output.search_blocks[placeholder] = search
+        return placeholder
 
     def _bibtex_files(self, entries: list[Publication]) -> dict[int, str]:
         """Where a long list's entries have their BibTeX, by id(): "bibtex.bib#N", the Nth entry (from 0) of the
