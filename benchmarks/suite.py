@@ -568,11 +568,11 @@ def _gz(data: bytes) -> int:
 def bench_page_weight(site_dir: Path) -> dict:
     from bs4 import BeautifulSoup
 
-    from mkdocs_researcher.render.environment import theme_dir
+    from mkdocs_researcher.render.environment import ASSETS, asset_text
 
     out = {}
-    for name in ("researcher.css", "researcher.js"):
-        data = (theme_dir() / "researcher" / name).read_bytes()
+    for name in ASSETS:  # as a site serves them
+        data = asset_text(name).encode("utf-8")
         out[name] = {"bytes": len(data), "gzip_bytes": _gz(data)}
     out["css_js_total"] = {
         "bytes": out["researcher.css"]["bytes"] + out["researcher.js"]["bytes"],
