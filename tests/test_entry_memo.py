@@ -253,13 +253,20 @@ def test_under_serve_an_edit_is_written_to_the_cache_folder_when_serve_stops(bui
     project, bib = built_once(build_site)
     config, _ = rebuild(project, serve=True)
     cache = project.site.parent / ".cache" / "researcher"
-    before = {path.name for path in cache.glob("*.json")}
+
+    def files() -> dict[str, bytes]:
+        return {str(path.relative_to(cache)): path.read_bytes() for path in cache.rglob("*") if path.is_file()}
+
+    before = files()
     (project.docs / "papers.bib").write_text(bib.replace("Second Paper", "Second Paper, Revised"), encoding="utf-8")
     rebuild(project, new_process=False)
-    written = {path.name for path in cache.glob("*.json")} - before
+    during = files()
     config.plugins.on_shutdown()
-    assert not written  # the edit's parse is kept back while serving...
-    assert {path.name for path in cache.glob("*.json")} - before  # ...and written when serving stops
+    # The edit's parse and its page are kept back while serving (what no page names any more goes)...
+    assert all(before.get(name) == data for name, data in during.items())
+    after = files()
+    assert [name for name in after if before.get(name) != after[name]]  # ...and written when serving stops
+    assert any(b"Second Paper, Revised" in data for data in after.values())
     parsed.clear()
     rebuild(project)  # a new process with the page's render cached, the edited file's parse in the folder
     (project.docs / "index.md").write_text("---\npublications: [papers.bib]\n---\n\n# Our papers\n")

@@ -19,7 +19,8 @@ its publication files, and used again for the same publication, read from the sa
 
 Kept in memory under ``mkdocs serve`` (the plugin keeps this cache across its
 rebuilds; a single build keeps none) and, when a cache folder is set, one file per page in ``pages/`` there (see
-cache_store.py), replaced when its page changes. At the end of a complete build
+cache_store.py), replaced when its page changes (under ``mkdocs serve``, when
+serving stops). At the end of a complete build
 the pages it did not use are dropped from both.
 """
 
@@ -59,8 +60,10 @@ class RenderCache:
     memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # file name -> (key, page)
     used: set[str] = field(default_factory=set)  # the file names this complete build read or wrote
     # Rebuilds follow in this process (`mkdocs serve`): only then are rendered pages and their list entries kept in
-    # memory. A single build would hold a copy of every page's HTML, at its peak, for nothing.
+    # memory (a single build would hold a copy of every page's HTML, at its peak, for nothing), and a page goes to
+    # the store when serving stops (flush), not on every rebuild that changed it.
     serving: bool = False
+    unwritten: set[str] = field(default_factory=set)  # file names
     entries: dict[str, EntryRenders] = field(default_factory=dict)  # slot -> its page's list entries
 
     def entry_renders(self, slot: str, key: str) -> EntryRenders:
@@ -74,7 +77,7 @@ class RenderCache:
         name = _file_name(slot)
         known = self.memory.get(name)
         if known is not None and known[0] == key:
-            if self.store.folder is not None and not self.store.exists(name):
+            if self.store.folder is not None and name not in self.unwritten and not self.store.exists(name):
                 self._write(name, known)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
         else:
             page = self.store.read(name, key, _decode)
@@ -88,10 +91,19 @@ class RenderCache:
 
     def put(self, slot: str, key: str, rendered: RenderedPage) -> None:
         name = _file_name(slot)
+        self.used.add(name)
         if self.serving:
             self.memory[name] = (key, rendered)
-        self.used.add(name)
-        self._write(name, (key, rendered))
+            self.unwritten.add(name)
+        else:
+            self._write(name, (key, rendered))
+
+    def flush(self) -> None:
+        """Write what serving kept back."""
+        for name in sorted(self.unwritten):
+            if name in self.memory:
+                self._write(name, self.memory[name])
+        self.unwritten.clear()
 
     def end_build(self, prune: bool) -> None:
         """The complete build is over; with ``prune``, the pages it did not use leave memory and disk."""
@@ -99,6 +111,7 @@ class RenderCache:
             self.store.prune(self.used.__contains__)
             for name in [name for name in self.memory if name not in self.used]:
                 del self.memory[name]
+                self.unwritten.discard(name)
         self.used.clear()
 
     def _write(self, name: str, known: tuple[str, RenderedPage]) -> None:

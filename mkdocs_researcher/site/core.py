@@ -529,11 +529,12 @@ class Site:
 
     def start(self, serving: bool) -> None:
         """The process starts; ``serving``: rebuilds follow until ``stop()`` (`mkdocs serve`). Then the caches keep
-        in memory what the next rebuild uses again, and a parsed .bib goes to the cache folder when serving stops
-        rather than on every edit of it."""
+        in memory what the next rebuild uses again, and a rendered page or a parsed .bib goes to the cache folder
+        when serving stops rather than on every edit."""
         self.render_cache.serving = self.parsed_bibliographies.serving = serving
 
     def stop(self) -> None:
+        self.render_cache.flush()
         self.parsed_bibliographies.flush()
 
     def begin_build(self) -> None:
