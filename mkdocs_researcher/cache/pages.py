@@ -13,15 +13,17 @@ read files is configured (``markdown_reads_files``). The warnings its rendering
 raised are kept with it and reported again, so ``--strict`` fails on a cached
 page exactly as on a fresh one.
 
-A page whose key changed only because a .bib file it lists changed renders again only the entries that
-changed: each list entry's HTML of its last build is kept in memory (``EntryRenders``), by the page's key less
-its publication files, and used again for the same publication, read from the same text.
-
 Kept in memory under ``mkdocs serve`` (the plugin keeps this cache across its
-rebuilds; a single build keeps none) and, when a cache folder is set, one file per page in ``pages/`` there (see
-cache_store.py), replaced when its page changes (under ``mkdocs serve``, when
-serving stops). At the end of a complete build
-the pages it did not use are dropped from both.
+rebuilds; a single build keeps none) and, when a cache folder is set, one file
+per page in ``pages/`` there (see cache_store.py), replaced when its page
+changes (under ``mkdocs serve``, when serving stops). At the end of a complete
+build the pages it did not use are dropped from both.
+
+Under ``mkdocs serve``, a page whose key changed only because a .bib file it
+lists changed renders again only the entries that changed (``EntryRenders``):
+each list entry's HTML of the last build is kept, by the page's key less its
+publication files, and used again for the same publication, read from the same
+text.
 """
 
 from __future__ import annotations
@@ -301,9 +303,7 @@ class EntryRenders:
         known = self.last_lists.get(slots)
         if known is not None and all([self._holds(slot, pub, page) for slot, pub in zip(slots, pubs, strict=True)]):
             for slot in slots:
-                self.current[slot] = entry = self.last[slot]
-                for name in entry.icons:
-                    page.icons.note(name)
+                self._reuse(slot, page)
         else:
             known = make()
         self.current_lists[slots] = known
@@ -313,25 +313,28 @@ class EntryRenders:
         """``make()``'s HTML for ``pub``, or the same from the last build if it holds."""
         slot = (id(pub), bibtex_file)
         if self._holds(slot, pub, page):
-            known = self.last[slot]
-            for name in known.icons:
-                page.icons.note(name)
-        else:
-            resolve, resolved, icons = page.resolve, [], []
+            return Markup(self._reuse(slot, page).html)
+        resolve, resolved, icons = page.resolve, [], []
 
-            def recording(url: str, path: tuple) -> str | None:
-                found = resolve(url, path)
-                resolved.append((url, path, found))
-                return found
+        def recording(url: str, path: tuple) -> str | None:
+            found = resolve(url, path)
+            resolved.append((url, path, found))
+            return found
 
-            page.resolve, page.icons.recording = recording, icons
-            try:
-                html = make()
-            finally:
-                page.resolve, page.icons.recording = resolve, None
-            known = _EntryRender(pub, html, tuple(dict.fromkeys(icons)), tuple(resolved))
-        self.current[slot] = known
-        return Markup(known.html)
+        page.resolve, page.icons.recording = recording, icons
+        try:
+            html = make()
+        finally:
+            page.resolve, page.icons.recording = resolve, None
+        self.current[slot] = _EntryRender(pub, html, tuple(dict.fromkeys(icons)), tuple(resolved))
+        return Markup(html)
+
+    def _reuse(self, slot: tuple[int, str | None], page) -> _EntryRender:
+        """The last build's entry, kept for the next, its icons used on ``page`` again."""
+        self.current[slot] = known = self.last[slot]
+        for name in known.icons:
+            page.icons.note(name)
+        return known
 
     def _holds(self, slot: tuple[int, str | None], pub, page) -> bool:
         """Whether the last build's HTML of the entry holds for ``pub``: the very object (read from the same
