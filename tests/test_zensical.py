@@ -25,7 +25,7 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import EXAMPLE_SITE, page
 
-from mkdocs_researcher.site.files import site_path
+from mkdocs_researcher.site.files import generated_before, site_path
 
 EMAIL = "yu.cheng@example.org"
 BIB = """\
@@ -393,8 +393,8 @@ def test_the_example_sites_zensical_build_is_complete_and_clean(example_builds):
     assert not (out / "papers.bib").exists() and not list(out.glob("data/*.yml"))
     assert ElementTree.parse(out / "feed.xml").getroot().tag == "{http://www.w3.org/2005/Atom}feed"
     assert json.loads((out / "resume.json").read_text(encoding="utf-8"))["basics"]["name"]
-    listed = (out.parent / "docs" / ".researcher-generated").read_text(encoding="utf-8").splitlines()
-    papers = [site_path(uri)[0] for uri in listed if uri.startswith("publications/") and uri.endswith(".md")]
+    listed = generated_before(out.parent / "docs")
+    papers = [site_path(uri)[0] for uri in sorted(listed) if uri.startswith("publications/") and uri.endswith(".md")]
     assert papers
     for name in papers:
         assert _html(out, name).select_one('head meta[name="citation_title"]')["content"], name

@@ -138,20 +138,26 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if (written := files.get_file_from_path(src_uri)) is not None:
                 files.remove(written)
         ours = (theme_dir() / "researcher").resolve()
+        overrides = {}
         for name in ASSETS:
             # MkDocs copies a theme folder's static files as they lie (researcher/NAME); the site gets them
             # once, under ASSET_DIR: a custom_dir's copy as it is, else ours as asset_text serves it.
             copied = files.get_file_from_path(f"researcher/{name}")
             if copied is not None:
                 files.remove(copied)
-            override = copied.abs_src_path if copied is not None else None
-            if override and Path(override).resolve().parent != ours:
-                files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=override))
-            else:
-                files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset_text(name)))
+                if Path(copied.abs_src_path).resolve().parent != ours:
+                    overrides[name] = copied.abs_src_path
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
         for src_uri, content in result.generated.items():
             files.append(File.generated(config, src_uri, content=content))
+        for name in ASSETS:  # after the scan, which knows the site's own files: a docs/ file of that name stays
+            src_uri = f"{ASSET_DIR}/{name}"
+            if self.site.keeps_owners_file(src_uri, f"mkdocs-researcher's {name}"):
+                continue
+            if name in overrides:
+                files.append(File.generated(config, src_uri, abs_src_path=overrides[name]))
+            else:
+                files.append(File.generated(config, src_uri, content=asset_text(name)))
         for src_uri in result.unpublished:
             files.remove(files.get_file_from_path(src_uri))
         config.watch.extend(path for path in self.site.watched if path not in config.watch)

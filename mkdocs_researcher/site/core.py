@@ -56,7 +56,7 @@ from ..sources.people import People, load_people
 from ..sources.venues import read_venues
 from . import pages
 from .files import SiteFile, site_path
-from .index import SiteIndex, bibliography_uri
+from .index import Listing, SiteIndex, bibliography_uri
 from .scan import PageSource, Scan
 from .selection import shown_on_page
 
@@ -160,6 +160,7 @@ class Site:
         self.index = SiteIndex()
         self.scan_state: Scan | None = None
         self._files: dict[str, SiteFile] = {}
+        self._own_files: dict[str, SiteFile] = {}  # case-folded dest_uri -> a file of the site's own (docs/, theme)
         self._outputs: dict[str, pages.PageOutput] = {}
         self._search_views: dict[str, str] = {}  # src_uri -> the page's HTML for search (search_view)
         self._page_files: dict[str, dict[str, str]] = {}  # src_uri -> its files (page_files)
@@ -252,6 +253,7 @@ class Site:
         """Read every page; ``publishes``: this build writes the site-wide files (a multi-language site's other
         languages do not)."""
         self._files = {file.src_uri: file for file in files}
+        self._own_files = {file.dest_uri.lower(): file for file in files if not file.generated}
         self.index = SiteIndex()
         if self.options.people:
             self._load_people()
@@ -342,8 +344,10 @@ class Site:
             page = self.scan_state.pages[listing.src_uri]
             listing.shown = shown_on_page(listing.data, page.markers, self.people)
         listings = [listing for listing in self.index.pages if listing.shown]
+        bibliographies: set[str] = set()
         for listing in listings:
-            listing.bibliography_uri = bibliography_uri(listing.url)
+            listing.bibliography_uri = self._free_bibliography_uri(listing, bibliographies)
+            bibliographies.add(self._site_path(listing.bibliography_uri)[0].lower())
         # Compared as (case-folded) destinations: a publication page must never replace another file.
         published = {file.dest_uri.lower() for file in self._files.values()} | {
             listing.bibliography_uri.lower() for listing in listings
@@ -357,8 +361,12 @@ class Site:
 
         entries, moved = self.index.choose_publication_pages(taken, self.page_owners)
         for entry, wanted in moved:
+            own = self._owners_file(f"{folder}publications/{wanted}.md") or self._owners_file(
+                f"{folder}publications/{wanted}.bib"
+            )
+            holder = f"the site's own {self._source_name(own)}" if own else "another page, file or key"
             problem = (
-                f"the key '{entry.key}' would make publications/{wanted}, which another page, file or key has; "
+                f"the key '{entry.key}' would make publications/{wanted}, which {holder} has; "
                 f"its page is publications/{entry.slug}"
             )
             listing_file = self._files[entry.list_src_uri]
@@ -379,15 +387,46 @@ class Site:
             generated[listing.bibliography_uri] = citation.bibliography_for(listing.shown)
         return languages
 
+    def _free_bibliography_uri(self, listing: Listing, taken: set[str]) -> str:
+        """Where a list's publications go as one .bib: beside its page, unless a file of the site's own (the .bib
+        the page reads, often) or another list's .bib is there; then under the first free name of
+        ``publications-2.bib``, ``publications-3.bib``…, saying so once when the site's file is kept."""
+        wanted = bibliography_uri(listing.url)
+        uri, number = wanted, 1
+        while self._owners_file(uri) or self._site_path(uri)[0].lower() in taken:
+            number += 1
+            uri = f"{wanted.removesuffix('.bib')}-{number}.bib"
+        if uri != wanted:
+            self.keeps_owners_file(
+                wanted, f"the publications of {self._source_name(self._files[listing.src_uri])} as one .bib", uri
+            )
+        return uri
+
     def _publish_site_files(self, generated: dict[str, str]) -> None:
-        """The feed and the résumé."""
+        """The feed and the résumé, unless a file of the site's own has their name."""
         site_url = self.engine.site_url
-        if self.options.feed and site_url:
+        if self.options.feed and site_url and not self.keeps_owners_file("feed.xml", "the Atom feed"):
             generated["feed.xml"] = self.index.feed(site_url, self.engine.site_name)
-        if self.options.json_resume:
+        if self.options.json_resume and not self.keeps_owners_file("resume.json", "the JSON Resume"):
             resume = self.index.resume(site_url, self.options.obfuscate_email)
             if resume is not None:
                 generated["resume.json"] = json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+    def _owners_file(self, src_uri: str) -> SiteFile | None:
+        """The file of the site's own that lands where ``src_uri`` would (compared case-folded: on Windows and
+        macOS one would replace the other)."""
+        return self._own_files.get(self._site_path(src_uri)[0].lower())
+
+    def keeps_owners_file(self, src_uri: str, what: str, instead: str | None = None) -> bool:
+        """Whether a file of the site's own lands where ``src_uri``, ``what`` the build would add, would: that file
+        stays and is published, and one warning names both; ``instead``: the name ``what`` takes, else it is
+        left out. No build, and no command, replaces a file it did not write."""
+        own = self._owners_file(src_uri)
+        if own is not None:
+            outcome = f"made as {instead} instead" if instead else "not made"
+            problem = f"the site's own file, kept: {what} ({src_uri}) would replace it; {outcome}"
+            self._report([Diagnostic(self._source_name(own), None, "", problem)])
+        return own is not None
 
     def _pages_read_as_data(self, files: list[SiteFile]) -> set[str]:
         """The pages another page reads as data (a Hugo publication's index.md): never pages of the site."""

@@ -3,6 +3,7 @@ engine's file list (the refresh command, front ends that see one page at a time)
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 from collections.abc import Callable
@@ -11,8 +12,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 PAGE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn")  # what MkDocs reads as pages
-# In docs/: the files `mkdocs-researcher generate` wrote there (for engines without plugins), one per line. A
-# build leaves them out and makes them anew: they are the site's output, not its sources.
+# In docs/: the files `mkdocs-researcher generate` wrote there (for engines without plugins), one per line after
+# the hash of what it wrote. A build leaves them out and makes them anew: they are the site's output, not its
+# sources.
 GENERATED_LIST = ".researcher-generated"
 
 
@@ -45,19 +47,41 @@ def site_path(src_uri: str, use_directory_urls: bool = True) -> tuple[str, str]:
     return f"{stem}/index.html", quote(f"{stem}/")
 
 
-def generated_before(docs_dir: Path) -> set[str]:
-    """The src_uris of the files ``mkdocs-researcher generate`` wrote into ``docs_dir``."""
+def written_hash(data: bytes) -> str:
+    """How GENERATED_LIST records the content ``generate`` wrote to a file."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def generated_list(docs_dir: Path) -> set[tuple[str, str]]:
+    """GENERATED_LIST's entries: (src_uri, hash of the content written there). A name may come twice, once for
+    what an earlier run wrote and once for what the running one writes: either content is generate's."""
     try:
-        listed = (docs_dir / GENERATED_LIST).read_text(encoding="utf-8").splitlines()
-    except OSError:
+        lines = (docs_dir / GENERATED_LIST).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
         return set()
-    # Only paths inside docs/: generate deletes what the list names, and a list in a cloned repository could
-    # name anything.
-    return {
-        line
-        for line in listed
-        if line and not line.startswith("#") and posixpath.normpath(line) == line and not line.startswith(("/", ".."))
-    }
+    entries = set()
+    for line in lines:
+        digest, _, src_uri = line.partition(" ")
+        # Only paths inside docs/: generate deletes what the list names, and a list in a cloned repository could
+        # name anything.
+        if len(digest) == 64 and posixpath.normpath(src_uri) == src_uri and not src_uri.startswith(("/", "..")):
+            entries.add((src_uri, digest))
+    return entries
+
+
+def generated_before(docs_dir: Path) -> set[str]:
+    """The src_uris of the files of ``docs_dir`` that ``mkdocs-researcher generate`` wrote and that still hold
+    what it wrote. One changed since is the owner's: no build or run replaces or deletes it."""
+    entries = generated_list(docs_dir)
+    ours = set()
+    for src_uri in sorted({src_uri for src_uri, _ in entries}):
+        try:
+            content = (docs_dir / src_uri).read_bytes()
+        except OSError:  # gone, or a folder
+            continue
+        if (src_uri, written_hash(content)) in entries:
+            ours.add(src_uri)
+    return ours
 
 
 def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:
