@@ -79,7 +79,7 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
     )
     assert ">AL</text>" in (site / "docs" / "images" / "photo.svg").read_text(encoding="utf-8")
     ignored = [line for line in (site / ".gitignore").read_text(encoding="utf-8").splitlines() if line[:1] != "#"]
-    assert ignored[:2] == ["site/", ".cache/"] and "docs/.researcher-generated" in ignored
+    assert ignored[:2] == ["site/", ".cache/"]
     workflow = yaml.safe_load((site / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))
     steps = [s.get("run", "") for s in workflow["jobs"]["deploy"]["steps"]]
     assert workflow[True]["schedule"][0]["cron"]  # YAML 1.1 reads the key `on` as true

@@ -215,3 +215,13 @@ def test_generate_keeps_a_file_it_wrote_once_the_owner_has_edited_it(tmp_path, c
         # qi2024's page is still made, beside the owner's file that now has its name.
         (warning,) = capsys.readouterr().err.splitlines()
         assert "docs/publications/qi2024.md" in warning and "publications/qi2024-2" in warning
+
+
+def test_the_scaffolds_gitignore_keeps_out_of_git_only_what_generate_writes_for_it(tmp_path, capsys):
+    root = tmp_path / "homepage"
+    assert main(["new", str(root)]) == 0
+    assert main(["generate", "-f", str(root / "mkdocs.yml")]) == 0
+    ignored = [line for line in (root / ".gitignore").read_text(encoding="utf-8").splitlines() if line[:1] != "#"]
+    assert {line for line in ignored if line.startswith("docs/")} == {
+        f"docs/{name}" for name in generated_before(root / "docs")
+    }
