@@ -118,6 +118,27 @@ def build_site(tmp_path):
     return run
 
 
+def serve_watches(config) -> dict[str, bool]:
+    """What the researcher plugin asks `mkdocs serve`'s server to watch after a build with ``config``: each path,
+    with whether what lies below it is watched too. The server is MkDocs' own, never started."""
+    from mkdocs.livereload import LiveReloadServer
+
+    asked: dict[str, bool] = {}
+
+    class Server(LiveReloadServer):
+        def watch(self, path: str, func=None, *, recursive: bool = True) -> None:
+            asked[path] = recursive
+            super().watch(path, func, recursive=recursive)
+
+    server = Server(builder=lambda: None, host="127.0.0.1", port=0, root=config.site_dir)
+    try:
+        config.plugins["researcher"].on_serve(server, config=config, builder=server.builder)
+    finally:
+        config.plugins.on_shutdown()  # as serve ends: the plugin instance lives on in this process
+        server.server_close()
+    return asked
+
+
 def shared_or_skip(*parts: str) -> Path:
     path = SHARED.joinpath(*parts)
     if not path.exists():
