@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +19,12 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_SITE = REPO / "example_site"
 SHARED = REPO.parent / "shared"
+
+
+def engine_command(engine: str) -> list[str]:
+    """The engine's own console script beside this interpreter, as a user types it; ``python -m`` without one."""
+    script = Path(sys.executable).with_name(engine)
+    return [str(script)] if script.exists() else [sys.executable, "-m", engine]
 
 
 @dataclass
