@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +19,12 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_SITE = REPO / "example_site"
 SHARED = REPO.parent / "shared"
+
+
+def engine_command(engine: str) -> list[str]:
+    """The engine's own console script beside this interpreter, as a user types it; ``python -m`` without one."""
+    script = Path(sys.executable).with_name(engine)
+    return [str(script)] if script.exists() else [sys.executable, "-m", engine]
 
 
 @dataclass
@@ -116,6 +123,27 @@ def build_site(tmp_path):
         return Build(root / "site", docs, messages, error)
 
     return run
+
+
+def serve_watches(config) -> dict[str, bool]:
+    """What the researcher plugin asks `mkdocs serve`'s server to watch after a build with ``config``: each path,
+    with whether what lies below it is watched too. The server is MkDocs' own, never started."""
+    from mkdocs.livereload import LiveReloadServer
+
+    asked: dict[str, bool] = {}
+
+    class Server(LiveReloadServer):
+        def watch(self, path: str, func=None, *, recursive: bool = True) -> None:
+            asked[path] = recursive
+            super().watch(path, func, recursive=recursive)
+
+    server = Server(builder=lambda: None, host="127.0.0.1", port=0, root=config.site_dir)
+    try:
+        config.plugins["researcher"].on_serve(server, config=config, builder=server.builder)
+    finally:
+        config.plugins.on_shutdown()  # as serve ends: the plugin instance lives on in this process
+        server.server_close()
+    return asked
 
 
 def shared_or_skip(*parts: str) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import page, shared_or_skip
+from conftest import page, serve_watches, shared_or_skip
 
 BIB = r"""@string{osdi = {USENIX OSDI}}
 
@@ -199,14 +199,33 @@ def test_cache_is_reused_by_a_new_build_and_keeps_the_warnings(build_site, tmp_p
 
 
 def test_bib_files_are_watched_by_serve(build_site):
+    from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     result = site(build_site, {"publications": ["papers.bib"]})
     config = load_config(str(result.site.parent / "mkdocs.yml"))
-    from mkdocs.commands.build import build
-
     build(config)
-    assert any(w.endswith("papers.bib") for w in config.watch)
+    assert serve_watches(config)[str((result.docs / "papers.bib").resolve())] is True
+
+
+def test_serve_follows_a_counts_file_not_written_yet_through_its_folder_alone(build_site):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    result = build_site(
+        {"index.md": page({"publications": ["papers.bib"]})}, plugins=[{"researcher": {"show_counts": True}}]
+    )
+    project = result.site.parent.resolve()
+    config = load_config(str(project / "mkdocs.yml"))
+    build(config)
+    watched = serve_watches(config)
+    # The watcher stops serve at a path that does not exist; below the project folder lie the cache and site/.
+    assert str(project / "researcher-counts.yml") not in watched
+    assert watched[str(project)] is False
+
+    (project / "researcher-counts.yml").write_text("citations: {}\n")
+    build(config)
+    assert serve_watches(config)[str(project / "researcher-counts.yml")] is True
 
 
 def test_refreshed_counts_are_shown_when_asked(build_site):

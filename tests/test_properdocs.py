@@ -13,13 +13,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import EXAMPLE_SITE, page
+from conftest import EXAMPLE_SITE, engine_command, page
 
 try:
     import properdocs  # noqa: F401
@@ -33,12 +32,6 @@ GENERATOR = re.compile(r'^\s*<meta name="generator" content="[^"]*">\n', re.MULT
 WARNING = re.compile(r"^WARNING\s*-\s*(researcher: .*)$", re.MULTILINE)
 
 
-def _command(engine: str) -> list[str]:
-    """The engine's own console script beside this interpreter, as a user types it; ``python -m`` without one."""
-    script = Path(sys.executable).with_name(engine)
-    return [str(script)] if script.exists() else [sys.executable, "-m", engine]
-
-
 def _build(engine: str, root: Path, config: str = "mkdocs.yml") -> tuple[Path, list[str]]:
     """Build ``root/config`` with ``engine build``; return the output folder and the researcher warnings."""
     out = root / "site-out"
@@ -49,7 +42,7 @@ def _build(engine: str, root: Path, config: str = "mkdocs.yml") -> tuple[Path, l
         "SOURCE_DATE_EPOCH": "1767225600",  # both sitemaps and feeds dated alike, whenever the two builds run
     }
     done = subprocess.run(
-        [*_command(engine), "build", "-f", str(root / config), "-d", str(out)],
+        [*engine_command(engine), "build", "-f", str(root / config), "-d", str(out)],
         cwd=root,
         env=env,
         capture_output=True,

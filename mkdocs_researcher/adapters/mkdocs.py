@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -22,6 +23,9 @@ from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
 from ..site.files import SiteFile, generated_before
 from ..sources.bibtex_fields import PRIVATE_FIELDS
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
 
 log = get_plugin_logger("researcher")
 
@@ -62,6 +66,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.site = Site(SiteOptions(), log.warning)
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
+        self._server: LiveReloadServer | None = None  # under `serve` with live reload, from on_serve
+        self._followed: set[Path] = set()  # what the server watches for the site (_follow)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
@@ -70,6 +76,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def on_shutdown(self) -> None:
         self.site.stop()
+        self._server = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Appended, so a template of the same name in the site's custom_dir wins.
@@ -96,7 +103,6 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             reads_search_views=True,
         )
         self.site.configure(options, engine)
-        config.watch.extend(path for path in self.site.watched if path not in config.watch)
         return config
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
@@ -160,8 +166,33 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
                 files.append(File.generated(config, src_uri, content=asset_text(name)))
         for src_uri in result.unpublished:
             files.remove(files.get_file_from_path(src_uri))
-        config.watch.extend(path for path in self.site.watched if path not in config.watch)
+        if self._server is not None:
+            self._follow()
         return files
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder) -> LiveReloadServer:
+        # Once, after the first build, as MkDocs hands the server config.watch. The server is kept: a rebuild may
+        # read files the first build did not (a .bib named since), which on_files hands it.
+        self._server, self._followed = server, set()
+        self._follow()
+        return server
+
+    def _follow(self) -> None:
+        """Have the server rebuild when a file the site reads changes, or appears. Its watcher stops `serve` at a
+        path that does not exist: a file not there yet (researcher-counts.yml before the first `refresh`, a file
+        mkdocs.yml names but the owner has still to write) is followed through its folder, that folder's own files
+        only, never what lies below (the project folder holds the cache, and maybe site/)."""
+        for name in self.site.watched:
+            path = Path(name)
+            if path.exists():
+                target, recursive = path, True
+            elif path.parent.is_dir():
+                target, recursive = path.parent, False
+            else:
+                continue  # nowhere to follow it from; the build has warned that it is missing
+            if target not in self._followed:
+                self._followed.add(target)
+                self._server.watch(str(target), recursive=recursive)
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)
