@@ -4,8 +4,8 @@ __version__ = "0.1.0"
 
 
 def makeExtension(**options):
-    """The Markdown extension that ``- mkdocs_researcher`` under markdown_extensions names (Zensical runs it);
+    """The Markdown extension that ``- mkdocs_researcher`` under markdown_extensions names (every engine runs it);
     imported only then, so importing the package stays light."""
-    from .adapters.zensical import ResearcherExtension
+    from .extension import ResearcherExtension
 
     return ResearcherExtension(**options)

@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import page
 
+from mkdocs_researcher.extension import converting
 from mkdocs_researcher.render.environment import theme_dir
 from mkdocs_researcher.site import scan as scan_module
 from mkdocs_researcher.site.core import EngineSettings, Site, SiteOptions
@@ -55,7 +56,7 @@ def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str
     )
     files = files_in(project / "docs")
     result = site.scan(files)
-    converter = markdown.Markdown(extensions=["toc", "attr_list"])
+    converter = markdown.Markdown(extensions=["toc", "attr_list", "mkdocs_researcher"])
     built = {file.src_uri for file in files} | set(result.generated)
     html = {}
     for file in files:
@@ -64,7 +65,8 @@ def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str
             body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
             meta = site.scan_state.pages[file.src_uri].meta
             source = site.page_markdown(file.src_uri, body, meta, built)
-            html[file.src_uri] = site.page_html(file.src_uri, converter.reset().convert(source))
+            converting(site, file.src_uri)
+            html[file.src_uri] = converter.reset().convert(source)
     site.end_build()
     return html, warnings, result.generated, site
 

@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import textwrap
-import types
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -281,14 +280,65 @@ def test_plain_python_markdown_leaves_the_text_as_it_is():
         assert markdown.markdown(text, extensions=["mkdocs_researcher"]) == markdown.markdown(text)
 
 
-def test_a_zensical_without_the_rendering_context_fails_with_one_message(monkeypatch):
+def test_plain_python_markdown_in_a_process_that_loaded_zensicals_config_leaves_the_text_as_it_is(
+    tmp_path, monkeypatch
+):
+    """A conversion without Zensical's rendering context (another extension's inner Markdown) is not a page."""
     _zensical_or_skip()
+    from zensical import config
+
+    monkeypatch.setattr(config, "_CONFIG", config._CONFIG)  # put back afterwards
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: Test\n", encoding="utf-8")
+    config.parse_config(str(tmp_path / "mkdocs.yml"))
+    for text in ("# Hi\n\n<!-- researcher news -->\n\n<!--researcher-block-0-->\n", ""):
+        assert markdown.markdown(text, extensions=["mkdocs_researcher"]) == markdown.markdown(text)
+
+
+def test_a_rendering_context_of_another_shape_fails_with_one_message():
+    _zensical_or_skip()
+    from markdown.preprocessors import Preprocessor
+
     from mkdocs_researcher.adapters.zensical import ZensicalChanged
 
-    # A Zensical build is under way (its config is loaded), but the page's Markdown holds no context.
-    monkeypatch.setitem(sys.modules, "zensical.config", types.SimpleNamespace(get_config=lambda: {"site_name": "Test"}))
+    class OtherContext(markdown.Extension):  # registered by the name Zensical's has, without .page and .config
+        def extendMarkdown(self, md):
+            md.preprocessors.register(Preprocessor(md), "rendering_context", 0)
+
     with pytest.raises(ZensicalChanged, match=r"Zensical 0\.0\.\d+ renders .*install zensical==0\.0\.73"):
-        markdown.markdown("Hello.\n", extensions=["mkdocs_researcher"])
+        markdown.markdown("Hello.\n", extensions=[OtherContext(), "mkdocs_researcher"])
+
+
+MEMBER_PAGE = {
+    "profile": {"name": "Qi Chen", "position": "PhD student", "photo": "qi.png"},
+    "news": [
+        # A link of the owner's Markdown, written relative to the page's file like any link of the page.
+        {"date": "2025-07-03", "text": "Slides are [up](../assets/pdf/pipethreader.pdf).", "url": "ann.md"},
+    ],
+    "publications": "../papers.bib",
+}
+
+
+def test_a_zensical_member_page_links_to_every_file_from_its_own_folder(tmp_path):
+    """Zensical reads a page's relative URLs from its source file's folder (people/ for people/qi.md): the core
+    writes them so, and every link of the page's sections reaches its file."""
+    _zensical_or_skip()
+    root = _write_site(tmp_path)
+    docs = root / "docs"
+    (docs / "people" / "qi.md").write_text(page(MEMBER_PAGE, "<!-- researcher publications -->\n"), encoding="utf-8")
+    (docs / "people" / "qi.png").write_bytes(PNG)
+    _run([sys.executable, "-m", "zensical", "build", "-f", str(root / "mkdocs.yml")], root)
+    out = root / "site"
+    soup = _html(out, "people/qi/index.html")
+    urls = [
+        tag.get("href") or tag.get("src")
+        for tag in soup.select(".researcher-section [href], .researcher-section [src]")
+    ]
+    local = [url for url in urls if not re.match(r"[a-z]+:|#|//", url)]
+    for url in local:
+        target = out / posixpath.normpath(posixpath.join("people/qi", url.split("#")[0]))
+        assert target.is_file() or (target / "index.html").is_file(), url
+    assert {"../../assets/pdf/pipethreader.pdf", "../qi.png", "../ann/"} <= set(local)
 
 
 # The example site and the scaffold, built by both engines ---------------------------------------------------------

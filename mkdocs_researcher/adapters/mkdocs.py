@@ -18,6 +18,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ..extension import ResearcherExtension, converting
 from ..malloc import keep_large_blocks_mapped
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 log = get_plugin_logger("researcher")
 
-EXTENSION = "mkdocs_researcher"  # the Markdown extension's name in markdown_extensions (adapters/zensical.py)
+EXTENSION = "mkdocs_researcher"  # the Markdown extension's name in markdown_extensions (extension.py)
 
 
 class ResearcherConfig(base.Config):
@@ -86,6 +87,12 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             if f"{ASSET_DIR}/{name}" not in target:
                 target.append(f"{ASSET_DIR}/{name}")
         options = self._options(config)
+        # The fields' Markdown: without this package's extension.
+        markdown_extensions = [name for name in config.markdown_extensions if not isinstance(name, ResearcherExtension)]
+        if len(markdown_extensions) == len(config.markdown_extensions):
+            # The page's own Markdown places the blocks of its sections (extension.py); as an instance, so that
+            # a configuration read again by mkdocs-static-i18n is not read as the extension's options.
+            config.markdown_extensions.append(ResearcherExtension())
         theme = config.theme
         engine = EngineSettings(
             Path(config.config_file_path),
@@ -94,7 +101,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             site_url=config.site_url,
             site_name=config.site_name,
             use_directory_urls=config.use_directory_urls,
-            markdown_extensions=config.markdown_extensions,
+            markdown_extensions=markdown_extensions,
             mdx_configs=config.mdx_configs,
             theme_name=theme.name,
             theme_language=theme.get("language"),
@@ -107,8 +114,8 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
 
     def _options(self, config: MkDocsConfig) -> SiteOptions:
         """The site's options: the Markdown extension's (EXTENSION under markdown_extensions, the form every engine
-        reads), else the plugin's own. Under MkDocs the plugin does the extension's work on each page, so the
-        extension is taken out of MkDocs' Markdown: a page is never rendered twice."""
+        reads), else the plugin's own. Under MkDocs the plugin does the page's work in on_page_markdown, so the
+        extension's name is taken out of MkDocs' Markdown (on_config adds an extension that only places blocks)."""
         if EXTENSION in config.markdown_extensions:
             config.markdown_extensions.remove(EXTENSION)
             self._extension_options[config.config_file_path] = config.mdx_configs.pop(EXTENSION, None) or {}
@@ -200,10 +207,9 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         page.meta.pop("researcher_head", None)  # the Zensical front end's key (overrides/main.html), never the page's
         if self.site.front_matter_refused(page.file.src_uri):
             page.meta = {}  # MkDocs may have loaded what the core refuses (an alias bomb): the theme must not walk it
-        return self.site.page_markdown(page.file.src_uri, markdown, page.meta, files.src_uris)
-
-    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return self.site.page_html(page.file.src_uri, html)
+        placed = self.site.page_markdown(page.file.src_uri, markdown, page.meta, files.src_uris)
+        converting(self.site, page.file.src_uri)  # the extension places the blocks as MkDocs converts the page
+        return placed
 
     # Search (Material's, MkDocs' own) parses each page's HTML in on_page_context, at priority 0. A long publication
     # list is tens of tags an entry of buttons, panels and icons it indexes nothing of: search parses the page's

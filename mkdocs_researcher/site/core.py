@@ -10,8 +10,9 @@ into the plain ones below and back:
    per-page .bib files, the feed and the résumé, handed back as plain files
    (path -> text), and the data files the site reads but does not publish.
 3. ``page_markdown`` for each page: its sections as Markdown headings around
-   placeholders; ``page_html`` swaps the placeholders for the rendered HTML after
-   the engine has converted the Markdown; ``head_tags`` adds what machines read.
+   lines that stand for the rendered HTML; the Markdown extension (extension.py)
+   puts the HTML of those lines into the converter's HTML stash (``page_blocks``)
+   as the engine converts the page; ``head_tags`` adds what machines read.
 4. ``end_build``: the caches drop what the complete build did not use.
 
 The site outlives one build: under ``mkdocs serve`` it keeps its caches across
@@ -42,7 +43,7 @@ from ..model import links as link_kinds
 from ..model.records import PageData
 from ..model.urls import relative_url
 from ..publish import citation
-from ..render.environment import Renderer, RenderOptions, narrow
+from ..render.environment import Renderer, RenderOptions
 from ..render.locale import checked_labels
 from ..render.publication import math_markup
 from ..sources import formats
@@ -59,8 +60,6 @@ from .files import SiteFile, site_path
 from .index import Listing, SiteIndex, bibliography_uri
 from .scan import PageSource, Scan
 from .selection import shown_on_page
-
-_PLACEHOLDER = re.compile(r"(?:<p>)?" + re.escape(pages.PLACEHOLDER).replace(r"\{\}", r"(\d+)") + r"(?:</p>)?")
 
 
 @dataclass
@@ -136,6 +135,9 @@ class EngineSettings:
     theme_locale: str | None = None
     writes_files: bool = False  # writes the files a page links to (page_files) beside the page
     reads_search_views: bool = False  # its search parses a page's search view (search_view) in place of the page
+    # Reads a relative URL in a page's HTML from the folder of the page's source file (Zensical: people/ for
+    # people/qi.md), not from the page's own URL (MkDocs: people/qi/).
+    urls_relative_to_source: bool = False
 
     @property
     def project_dir(self) -> Path:
@@ -474,6 +476,7 @@ class Site:
             {name: value for name, value in asdict(self.options).items() if name not in ("cache", "cache_dir")},
             [engine.theme_name, list(engine.template_dirs), engine.theme_language, engine.theme_locale],
             [engine.markdown_extensions, engine.mdx_configs, engine.site_url, engine.use_directory_urls],
+            engine.urls_relative_to_source,
             sorted(urls),  # where links to files resolve
             render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
             [self.site_owner(), self.people, self.venues, self.coauthors, self.counts, self.render_options],
@@ -522,23 +525,14 @@ class Site:
         page = self.scan_state.pages.get(src_uri) if self.scan_state else None
         return page is not None and page.front_matter_refused
 
-    def page_html(self, src_uri: str, html: str) -> str:
-        """The page's HTML with the rendered sections in place of their placeholders."""
-        output = self._outputs.pop(src_uri, None)
-        if output is None:
-            return html
-        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes. Each
-        # piece narrow, so that the page is one byte a character where the blocks are (render/environment.py).
-        pieces = _PLACEHOLDER.split(narrow(html))  # text, block number, text, …, text
-        numbers = pieces[1::2]
-        if output.search_blocks and self.engine.reads_search_views:
-            view = list(pieces)
-            names = map(pages.PLACEHOLDER.format, numbers)
-            view[1::2] = [output.search_blocks.get(name) or output.blocks[name] for name in names]
-            self._search_views[src_uri] = "".join(view)
-        pieces[1::2] = [output.blocks[pages.PLACEHOLDER.format(number)] for number in numbers]
-        pieces.append(output.sprite)
-        return "".join(pieces)
+    def page_blocks(self, src_uri: str) -> pages.PageOutput | None:
+        """The rendered blocks of the page whose Markdown the engine converts, once: each stands on a line of its
+        own in what ``page_markdown`` returned (its key in ``blocks``)."""
+        return self._outputs.pop(src_uri, None)
+
+    def keep_search_view(self, src_uri: str, html: str) -> None:
+        """The page's HTML with its publication lists as search should read them (``search_view``)."""
+        self._search_views[src_uri] = html
 
     def search_view(self, src_uri: str) -> str | None:
         """The page's HTML as search should parse it (its publication lists a paragraph an entry), once; None when
@@ -625,15 +619,20 @@ class Site:
         """The files a page's HTML links to that the engine writes beside it (site path -> text), once."""
         return self._page_files.pop(src_uri, {})
 
+    def link_base(self, src_uri: str, url: str) -> str:
+        """What the engine reads a relative URL in the page's HTML from, as ``relative_url`` takes it: the page's
+        URL, or its source file's path (``urls_relative_to_source``)."""
+        return src_uri if self.engine.urls_relative_to_source else url
+
     def find_file(self, url: str, from_src_uri: str) -> str | None:
-        """A link written relative to a page's source file, as a URL relative to the built page."""
+        """A link written relative to a page's source file, as the page's HTML must hold it (``link_base``)."""
         path, rest = re.match(r"([^?#]*)(.*)", url, re.DOTALL).groups()
         target = posixpath.normpath(posixpath.join(posixpath.dirname(from_src_uri), path))
         found = self._files.get(target)
         if found is None:
             return None
         page = self._files.get(from_src_uri)
-        return relative_url(found.url, page.url if page else "") + rest
+        return relative_url(found.url, self.link_base(from_src_uri, page.url if page else "")) + rest
 
     def _site_url(self, url: str, from_src_uri: str) -> str:
         """A link relative to a page's source as one that works from any page: absolute under site_url, else
@@ -643,9 +642,9 @@ class Site:
         found = self.find_file(url, from_src_uri)
         if found is None:
             return url
-        page_url = self._files[from_src_uri].url
+        base = self.link_base(from_src_uri, self._files[from_src_uri].url)
         site_path = posixpath.normpath(
-            posixpath.join(posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url, found)
+            posixpath.join(posixpath.dirname("/" + base) if not base.endswith("/") else "/" + base, found)
         )
         site_url = self.engine.site_url
         return (site_url.rstrip("/") + site_path) if site_url else site_path

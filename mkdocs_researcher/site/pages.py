@@ -1,9 +1,9 @@
 """One page of the site as Markdown with its sections placed, from what the scan kept.
 
 Sections are emitted as Markdown headings (so the table of contents and the
-search index see them) around placeholder comments; the placeholders are
-swapped for the rendered HTML after the engine has converted the Markdown, so
-long lists never pass through it. A rendered page is kept in the render cache
+search index see them) around lines that each stand for a block of rendered
+HTML; the Markdown extension (extension.py) puts the blocks into the
+converter's HTML stash in their place, so long lists never pass through it. A rendered page is kept in the render cache
 by a key computed from its inputs (see cache/pages.py).
 """
 
@@ -48,7 +48,7 @@ BIBTEX_FILE = "bibtex.bib"
 
 _H1 = re.compile(r"^(#[ \t]+\S|[^\n]+\n=+[ \t]*$)", re.MULTILINE)
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
-PLACEHOLDER = "<!--researcher-block-{}-->"
+PLACEHOLDER = "<!--researcher-block-{}-->"  # a line of the page's Markdown that a block's HTML replaces
 AUTO = -1  # the "line" of a section placed by default rather than by a marker
 
 
@@ -72,10 +72,11 @@ class PageContext:
         self.site, self.page, self.body, self.built = site, page, body, built
         source = page.source
         self.url = source.url
+        self.link_base = site.link_base(source.src_uri, source.url)  # what the page's relative URLs start from
         self.markdown = site.markdown
         listing = site.index.page(source.src_uri)
         self.bibliography_url = (
-            relative_url(listing.bibliography_uri, self.url) if listing and listing.bibliography_uri else None
+            relative_url(listing.bibliography_uri, self.link_base) if listing and listing.bibliography_uri else None
         )
 
     def find_file(self, url: str) -> str | None:
@@ -87,7 +88,7 @@ class PageContext:
         # of other languages).
         if not self.site.options.publication_pages:
             return None
-        return self.site.index.own_page(pub, self.url, self.built)
+        return self.site.index.own_page(pub, self.link_base, self.built)
 
     def key(self, *inputs, publications: bool = True) -> str:
         """The render key: the page's text and front matter, every data file read (without ``publications``, but
@@ -155,8 +156,8 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     """The page of one publication: its heading in Markdown, the rest rendered straight to HTML."""
     site = context.site
     listing = site.index.page(entry.list_src_uri)
-    back_url = relative_url(listing.url, context.url) + "#" + pub_anchor(entry.pub)
-    bib_url = relative_url(entry.bib_url, context.url)
+    back_url = relative_url(listing.url, context.link_base) + "#" + pub_anchor(entry.pub)
+    bib_url = relative_url(entry.bib_url, context.link_base)
     key, cached = _cached(context, entry.pub, entry.owners, back_url, bib_url)
     if cached is not None:
         return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), cached.sprite)
@@ -211,7 +212,7 @@ def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender
     render.bibliography_url = context.bibliography_url
     # Co-authors who are lab members link to their member pages.
     members = [
-        (SelfMatcher(names), relative_url(url, context.url))
+        (SelfMatcher(names), relative_url(url, context.link_base))
         for person_id, url in site.index.member_pages.items()
         if (names := site.people.by_id[person_id].names()) and not set(names) & set(owners)
     ]
@@ -446,7 +447,7 @@ class _Assembler:
         first = len(self.bibtex_entries)  # after the entries of an earlier list on the page
         self.bibtex_entries.extend(bibtex_for(pub).strip() for pub in entries)
         self.output.files[path] = "\n\n".join(self.bibtex_entries) + "\n"
-        url = relative_url(path, self.context.url)
+        url = relative_url(path, self.context.link_base)
         return {id(pub): f"{url}#{first + number}" for number, pub in enumerate(entries)}
 
     def _nothing_shown(self, marker: Marker) -> str:
@@ -499,7 +500,7 @@ class _Assembler:
                 cards.append(
                     (
                         scan.member_profile(person.id, self.context.page, self.reporter),
-                        relative_url(page_url, self.context.url) if page_url is not None else None,
+                        relative_url(page_url, self.context.link_base) if page_url is not None else None,
                     )
                 )
             pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
