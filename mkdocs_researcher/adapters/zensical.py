@@ -23,12 +23,13 @@ from markdown.preprocessors import Preprocessor
 from pathspec.gitignore import GitIgnoreSpec  # as MkDocs and Zensical read exclude_docs
 
 from ..model.links import is_relative
+from ..options import EXTENSION, SiteOptions
+from ..options import read as read_options
 from ..render.environment import theme_dir
-from ..site.core import EngineSettings, Site, SiteOptions
+from ..site.core import EngineSettings, Site
 from ..site.files import files_in, generated_before, site_path
 from ..site.pages import PLACEHOLDER
 
-NAME = "mkdocs_researcher"  # the extension's name under markdown_extensions
 FIRST_BLOCK = PLACEHOLDER.format(0)  # in a page's HTML whenever it has sections
 # The page's head tags (citation_*, JSON-LD, the feed link), which an extension cannot add to <head> itself: the
 # Zensical page's meta is handed to the templates after conversion, unescaped, and the scaffold's overrides/main.html
@@ -43,7 +44,7 @@ class ZensicalChanged(RuntimeError):
 
 class ResearcherExtension(markdown.Extension):
     def __init__(self, **options):
-        # Checked by SiteOptions.from_mapping, which warns where Extension's own config would raise.
+        # Checked by options.read, which warns where Extension's own config would raise.
         super().__init__()
         self.options = options
 
@@ -179,9 +180,9 @@ def _settings(config: dict) -> tuple[EngineSettings, str]:
             # The fields' own Markdown: without this extension, and without the instance of Zensical's context
             # extension (the only entry that is not a name), which belongs to the page being rendered.
             markdown_extensions=[
-                name for name in config["markdown_extensions"] if isinstance(name, str) and name != NAME
+                name for name in config["markdown_extensions"] if isinstance(name, str) and name != EXTENSION
             ],
-            mdx_configs={name: value for name, value in config["mdx_configs"].items() if name != NAME},
+            mdx_configs={name: value for name, value in config["mdx_configs"].items() if name != EXTENSION},
             theme_name=theme.get("name"),
             theme_language=theme.get("language"),
             theme_locale=theme.get("locale"),
@@ -230,7 +231,7 @@ def _build_for(config: dict, options: dict) -> _Build:
     if build.settings == settings and build.fingerprint == _fingerprint(engine.docs_dir, build.site.watched):
         return build
     site = build.site
-    site_options = SiteOptions.from_mapping(options, f"mkdocs.yml: markdown_extensions: {NAME}", _warn)
+    site_options = read_options(options, f"mkdocs.yml: markdown_extensions: {EXTENSION}", _warn)
     generated = generated_before(engine.docs_dir)
     if site_options.spans_pages and not generated:
         _warn(
