@@ -174,13 +174,12 @@ class Site:
 
     def _load_people(self) -> None:
         reporter = Reporter("mkdocs.yml")
-        language = self.options.language or self.engine.theme_language or self.options.default_language
         self.people = load_people(
             (self.engine.project_dir / self.options.people).resolve(),
             self.options.people_groups,
             self.data_files,
             reporter,
-            language,
+            self._language(),
             self.options.default_language,
         )
         self._report(reporter.found)
@@ -259,9 +258,11 @@ class Site:
             self._language(file),
         )
 
-    def _language(self, file: SiteFile) -> str:
+    def _language(self, file: SiteFile | None = None) -> str:
+        """A page's language: its file's (a multi-language plugin sets it), else the site's, which the people's
+        files are read in."""
         return str(
-            file.language
+            (file and file.language)
             or self.options.language
             or self.engine.theme_language
             or self.engine.theme_locale
