@@ -131,3 +131,21 @@ def test_bad_ids_and_broken_member_files_warn(build_site):
     assert any(
         "docs/odd.md:1: researcher publications marker: no person 'nobody' in the people folder" in w for w in warnings
     ), warnings
+
+
+def test_people_are_read_in_the_language_of_the_pages_the_theme_locale_too(build_site):
+    """MkDocs' own themes give the site's language as ``locale``: the people's files are read in it, as the pages
+    are, so their groups are the ones people_groups names."""
+    group = "profile:\n  name: {name}\n  group: {{en: {en}, zh: {zh}}}\n"
+    result = build_site(
+        {
+            "people/ann.yml": group.format(name="Ann Li", en="Faculty", zh="教师"),
+            "people/bo.yml": group.format(name="Bo Wu", en="Students", zh="学生"),
+            "index.md": "# Lab\n\n<!-- researcher people -->\n",
+        },
+        theme={"name": "mkdocs", "locale": "zh_CN"},
+        plugins=[{"researcher": {"people": "docs/people", "people_groups": ["学生", "教师"]}}],
+    )
+    assert result.researcher_warnings() == []
+    headings = result.html().select(".researcher-people h3")
+    assert [h.get_text(strip=True) for h in headings] == ["学生", "教师"]

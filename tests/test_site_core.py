@@ -11,9 +11,10 @@ from bs4 import BeautifulSoup
 from conftest import page
 
 from mkdocs_researcher.extension import converting
+from mkdocs_researcher.options import SiteOptions
 from mkdocs_researcher.render.environment import theme_dir
 from mkdocs_researcher.site import scan as scan_module
-from mkdocs_researcher.site.core import EngineSettings, Site, SiteOptions
+from mkdocs_researcher.site.core import EngineSettings, Site
 from mkdocs_researcher.site.files import files_in, site_path
 
 BIB = textwrap.dedent(

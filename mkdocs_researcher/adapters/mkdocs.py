@@ -7,12 +7,9 @@ core's generated files back into MkDocs files.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mkdocs.config import base
-from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
@@ -20,55 +17,35 @@ from mkdocs.structure.pages import Page
 
 from ..extension import ResearcherExtension, converting
 from ..malloc import keep_large_blocks_mapped
+from ..options import EXTENSION, SiteOptions
+from ..options import read as read_options
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
-from ..site.core import EngineSettings, Site, SiteOptions
+from ..site.core import EngineSettings, Site
 from ..site.files import SiteFile, generated_before
-from ..sources.bibtex_fields import PRIVATE_FIELDS
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
 
 log = get_plugin_logger("researcher")
 
-EXTENSION = "mkdocs_researcher"  # the Markdown extension's name in markdown_extensions (extension.py)
 
-
-class ResearcherConfig(base.Config):
-    """The options of SiteOptions, as MkDocs checks them; README lists them."""
-
-    max_authors = c.Type(int, default=3)
-    obfuscate_email = c.Type(bool, default=True)
-    bibtex_toggle = c.Type(bool, default=True)
-    language = c.Optional(c.Type(str))
-    default_language = c.Type(str, default="en")
-    labels = c.Type(object, default={})  # checked by the core, which warns instead of stopping the build
-    publish_data = c.Type(bool, default=False)
-    bibliography = c.Type(list, default=[])
-    venues = c.Optional(c.Type(str))
-    coauthors = c.Optional(c.Type(str))
-    people = c.Optional(c.Type(str))
-    people_groups = c.Type(list, default=[])
-    assets_dir = c.Type(str, default="assets/pdf/")
-    cache = c.Type(bool, default=True)
-    cache_dir = c.Type(str, default=".cache/researcher")
-    show_counts = c.Type(bool, default=False)
-    show_tags = c.Type(bool, default=True)
-    publication_pages = c.Type(bool, default=False)
-    feed = c.Type(bool, default=False)
-    json_resume = c.Type(bool, default=False)
-    private_fields = c.ListOfItems(c.Type(str), default=list(PRIVATE_FIELDS))
-
-
-class ResearcherPlugin(BasePlugin[ResearcherConfig]):
+class ResearcherPlugin(BasePlugin):
     supports_multiple_instances = False
 
     def __init__(self):
         keep_large_blocks_mapped()
         self.site = Site(SiteOptions(), log.warning)
+        self._plugin_options: dict = {}  # as written under plugins: - researcher:
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
         self._server: LiveReloadServer | None = None  # under `serve` with live reload, from on_serve
         self._followed: set[Path] = set()  # what the server watches for the site (_follow)
+
+    def load_config(self, options: dict, config_file_path: str | None = None) -> tuple[list, list]:
+        # Kept as written, and read in on_config as the extension's are: an unknown or mistyped option is a warning
+        # (README, Options), where MkDocs' own check of a plugin's options would stop the build.
+        self._plugin_options = options
+        return [], []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
@@ -122,14 +99,13 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         # mkdocs-static-i18n configures each other language again from the config this has already changed.
         raw = self._extension_options.get(config.config_file_path)
         if raw is None:
-            return SiteOptions(**{option.name: self.config[option.name] for option in fields(SiteOptions)})
-        defaults = SiteOptions()
-        if raw and any(self.config[option.name] != getattr(defaults, option.name) for option in fields(SiteOptions)):
+            return read_options(self._plugin_options, "mkdocs.yml: plugins: researcher", log.warning)
+        if self._plugin_options:
             log.warning(
                 f"mkdocs.yml: options are given both to the researcher plugin and to {EXTENSION} under "
                 "markdown_extensions; only the second are read (every engine reads them there)"
             )
-        return SiteOptions.from_mapping(raw, f"mkdocs.yml: markdown_extensions: {EXTENSION}", log.warning)
+        return read_options(raw, f"mkdocs.yml: markdown_extensions: {EXTENSION}", log.warning)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.site.begin_build()

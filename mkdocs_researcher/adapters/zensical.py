@@ -22,11 +22,12 @@ import markdown
 from pathspec.gitignore import GitIgnoreSpec  # as MkDocs and Zensical read exclude_docs
 
 from ..extension import ZENSICAL_CONTEXT, converting
+from ..options import EXTENSION, SiteOptions
+from ..options import read as read_options
 from ..render.environment import theme_dir
-from ..site.core import EngineSettings, Site, SiteOptions
+from ..site.core import EngineSettings, Site
 from ..site.files import files_in, generated_before, site_path
 
-NAME = "mkdocs_researcher"  # the extension's name under markdown_extensions
 # The page's head tags (citation_*, JSON-LD, the feed link), which an extension cannot add to <head> itself: the
 # Zensical page's meta is handed to the templates after conversion, unescaped, and the scaffold's overrides/main.html
 # prints this key in its extrahead block. Under MkDocs the plugin adds the tags, and no page has the key.
@@ -103,9 +104,9 @@ def _settings(config: dict) -> tuple[EngineSettings, str]:
             # The fields' own Markdown: without this extension, and without the instance of Zensical's context
             # extension (the only entry that is not a name), which belongs to the page being rendered.
             markdown_extensions=[
-                name for name in config["markdown_extensions"] if isinstance(name, str) and name != NAME
+                name for name in config["markdown_extensions"] if isinstance(name, str) and name != EXTENSION
             ],
-            mdx_configs={name: value for name, value in config["mdx_configs"].items() if name != NAME},
+            mdx_configs={name: value for name, value in config["mdx_configs"].items() if name != EXTENSION},
             theme_name=theme.get("name"),
             theme_language=theme.get("language"),
             theme_locale=theme.get("locale"),
@@ -157,7 +158,7 @@ def _build_for(config: dict, options: dict, path: str) -> tuple[_Build, str]:
         return build, src_uri
     _state.rendered.clear()
     site = build.site
-    site_options = SiteOptions.from_mapping(options, f"mkdocs.yml: markdown_extensions: {NAME}", _warn)
+    site_options = read_options(options, f"mkdocs.yml: markdown_extensions: {EXTENSION}", _warn)
     generated = generated_before(engine.docs_dir)
     if site_options.spans_pages and not generated:
         _warn(

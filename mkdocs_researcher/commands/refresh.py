@@ -64,7 +64,8 @@ def _add(wanted: Wanted, data: PageData) -> None:
 
 def counts_shown(config_path: Path) -> bool:
     """Whether the site shows the counts (``show_counts``): a refresh of numbers nobody sees is wasted look-ups."""
-    return site_config.researcher_options(site_config.read_mkdocs_config(config_path)).get("show_counts") is True
+    config = site_config.read_mkdocs_config(config_path)
+    return site_config.researcher_options(config, config_path.name, lambda problem: None).show_counts
 
 
 def collect(config_path: Path) -> Wanted:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import yaml
 
+from ..options import EXTENSION, SiteOptions
+from ..options import read as read_options
 from ..render.environment import theme_dir
-from ..site.core import EngineSettings, Site, SiteOptions
+from ..site.core import EngineSettings, Site
 from ..sources.counts import ConfigProblem
-
-EXTENSION = "mkdocs_researcher"  # the Markdown extension's name under markdown_extensions
 
 
 class _LenientLoader(yaml.SafeLoader):
@@ -62,22 +62,20 @@ def _entries(value) -> list[tuple[str, object]]:
     return found
 
 
-def researcher_options(config: dict) -> dict:
+def researcher_options(config: dict, config_name: str, warn: Callable[[str], None]) -> SiteOptions:
     """The site's options: those of the Markdown extension (the form every engine reads), else the plugin's."""
-    for name, options in _entries(config.get("markdown_extensions")):
-        if name == EXTENSION:
-            return options if isinstance(options, dict) else {}
-    for name, options in _entries(config.get("plugins")):
-        if name == "researcher":
-            return options if isinstance(options, dict) else {}
-    return {}
+    for key, wanted in (("markdown_extensions", EXTENSION), ("plugins", "researcher")):
+        for name, raw in _entries(config.get(key)):
+            if name == wanted:
+                return read_options(raw if isinstance(raw, dict) else {}, f"{config_name}: {key}: {name}", warn)
+    return SiteOptions()
 
 
 def site_of(config_path: Path, warn: Callable[[str], None], *, cache: bool = True) -> Site:
     """The site core configured from mkdocs.yml, as a build would configure it (without the theme's templates);
     ``cache=False`` leaves the build's cache folder alone."""
     config = read_mkdocs_config(config_path)
-    options = SiteOptions.from_mapping(researcher_options(config), config_path.name, warn)
+    options = researcher_options(config, config_path.name, warn)
     options.cache = options.cache and cache
     docs = (config_path.parent / str(config.get("docs_dir") or "docs")).resolve()
     site = Site(options, warn)

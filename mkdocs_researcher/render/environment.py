@@ -31,20 +31,13 @@ from .publication import MathMarkup, entry_labels, publication_html
 
 if TYPE_CHECKING:
     from ..cache.pages import EntryRenders
+    from ..options import SiteOptions
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
 # Turns a URL relative to the page's source file into one relative to the built page;
 # None when the file does not exist. The second argument is the field path, for messages.
 ResolveFunc = Callable[[str, tuple], "str | None"]
-
-
-@dataclass
-class RenderOptions:
-    max_authors: int = 3
-    obfuscate_email: bool = True
-    bibtex_toggle: bool = True
-    math: MathMarkup | None = None  # how the site's pymdownx.arithmatex writes $…$ (None: not configured)
 
 
 @dataclass(frozen=True)
@@ -104,7 +97,8 @@ class PageRender:
     resolve: ResolveFunc
     icons: IconUse
     markdown: MarkdownFunc
-    options: RenderOptions = field(default_factory=RenderOptions)
+    options: SiteOptions
+    math: MathMarkup | None = None  # how the site's pymdownx.arithmatex writes $…$ (None: not configured)
     # A publication -> its own page and .bib file (URLs relative to this page), when the site has them.
     publication_url: Callable[[object], OwnPage | None] = lambda pub: None
     facts: SiteFacts = field(default_factory=_NoFacts)
@@ -187,8 +181,8 @@ class Renderer:
         )
         self.icon_set = IconSet(list(icon_dirs))
 
-    def page(self, locale, matcher, resolve, markdown, options) -> PageRender:
-        return PageRender(locale, matcher, resolve, IconUse(self.icon_set), markdown, options)
+    def page(self, locale, matcher, resolve, markdown, options, math) -> PageRender:
+        return PageRender(locale, matcher, resolve, IconUse(self.icon_set), markdown, options, math)
 
     def render(self, template: str, page: PageRender, **values) -> str:
         helpers = _Helpers(page)

@@ -162,14 +162,14 @@ def field_html(h, pub: Publication, name: str) -> str:
     """A text field of ``pub`` (title, venue, award, note, abstract) as HTML. A note or abstract from front matter
     is Markdown. Other text is escaped, or is the inline HTML a .bib or CSL file wrote it with, as sanitized when
     read (``pub.markup``); its ``$…$`` math is written as the site's pymdownx.arithmatex writes it, when the site
-    has that (``RenderOptions.math``). An abstract is a paragraph, the others inline."""
+    has that (``PageRender.math``). An abstract is a paragraph, the others inline."""
     text = getattr(pub, name)
     if not text:
         return ""
     if pub.trusted and name in ("note", "abstract"):
         return h.markdown(text, inline=name == "note")
     html = (pub.markup.get(text) if pub.markup else None) or escape_text(text)
-    math = h.page.options.math
+    math = h.page.math
     if math is not None and "$" in html:
         html = math.typeset(html)
     return f"<p>{html}</p>" if name == "abstract" else html

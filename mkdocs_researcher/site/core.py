@@ -38,17 +38,17 @@ from ..cache import keys as cache_keys
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
 from ..cache.store import CacheStore
-from ..diagnostics import Diagnostic, Reporter, did_you_mean
+from ..diagnostics import Diagnostic, Reporter
 from ..model import links as link_kinds
 from ..model.records import PageData
 from ..model.urls import relative_url
+from ..options import SiteOptions
 from ..publish import citation
-from ..render.environment import Renderer, RenderOptions
+from ..render.environment import Renderer
 from ..render.locale import checked_labels
 from ..render.publication import math_markup
 from ..sources import formats
 from ..sources.bibliography import Bibliographies
-from ..sources.bibtex_fields import PRIVATE_FIELDS
 from ..sources.coauthors import read_coauthors
 from ..sources.counts import COUNTS_FILE, ConfigProblem, read_counts
 from ..sources.datafiles import DataFiles
@@ -60,62 +60,6 @@ from .files import SiteFile, site_path
 from .index import Listing, SiteIndex, bibliography_uri
 from .scan import PageSource, Scan
 from .selection import shown_on_page
-
-
-@dataclass
-class SiteOptions:
-    """The options a site sets (the ``researcher`` plugin's in mkdocs.yml); README lists them."""
-
-    max_authors: int = 3
-    obfuscate_email: bool = True
-    bibtex_toggle: bool = True
-    language: str | None = None
-    default_language: str = "en"
-    labels: object = field(default_factory=dict)  # checked by checked_labels, which warns instead of failing
-    publish_data: bool = False
-    bibliography: list = field(default_factory=list)
-    venues: str | None = None
-    coauthors: str | None = None
-    people: str | None = None
-    people_groups: list = field(default_factory=list)
-    assets_dir: str = "assets/pdf/"
-    cache: bool = True
-    cache_dir: str = ".cache/researcher"
-    show_counts: bool = False
-    show_tags: bool = True  # a publication's tags (keywords) under it; a marker's show_tags= overrides it
-    publication_pages: bool = False
-    feed: bool = False
-    json_resume: bool = False
-    private_fields: list = field(default_factory=lambda: list(PRIVATE_FIELDS))
-
-    @classmethod
-    def from_mapping(cls, raw: dict, where: str, warn: Callable[[str], None]) -> SiteOptions:
-        """Options written as a mapping (the Markdown extension's, or read from mkdocs.yml by a command); one of
-        an unknown name or the wrong type is reported at ``where`` and left at its default."""
-        defaults = cls()
-        chosen = {}
-        for name, value in (raw or {}).items():
-            if name not in _OPTION_NAMES:
-                warn(f"{where}: unknown option '{name}'{did_you_mean(str(name), _OPTION_NAMES)}")
-                continue
-            default = getattr(defaults, name)
-            wanted = type(default) if default is not None else str
-            if name in ("language", "venues", "coauthors", "people") and value is None:
-                continue
-            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-                warn(f"{where}: {name}: expected {_TYPE_WORDS.get(wanted, wanted.__name__)}, got {value!r:.60}")
-                continue
-            chosen[name] = value
-        return cls(**chosen)
-
-    @property
-    def spans_pages(self) -> bool:
-        """Whether a build makes files from the sections of every page."""
-        return self.publication_pages or self.feed or self.json_resume
-
-
-_OPTION_NAMES = [option.name for option in dataclasses.fields(SiteOptions)]
-_TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", object: "a value"}
 
 
 @dataclass
@@ -186,12 +130,7 @@ class Site:
         labels_reporter = Reporter("mkdocs.yml")
         self.labels = checked_labels(options.labels, labels_reporter)
         self._report(labels_reporter.found)
-        self.render_options = RenderOptions(
-            max_authors=options.max_authors,
-            obfuscate_email=options.obfuscate_email,
-            bibtex_toggle=options.bibtex_toggle,
-            math=math_markup(engine.markdown_extensions, engine.mdx_configs),
-        )
+        self.math = math_markup(engine.markdown_extensions, engine.mdx_configs)
         self.counts = self._counts() if options.show_counts else None
         self.renderer = Renderer(engine.template_dirs, _icon_dirs(engine.template_dirs))
         self.venues = self._site_data(options.venues, "venues", read_venues)
@@ -238,13 +177,12 @@ class Site:
 
     def _load_people(self) -> None:
         reporter = Reporter("mkdocs.yml")
-        language = self.options.language or self.engine.theme_language or self.options.default_language
         self.people = load_people(
             (self.engine.project_dir / self.options.people).resolve(),
             self.options.people_groups,
             self.data_files,
             reporter,
-            language,
+            self._language(),
             self.options.default_language,
         )
         self._report(reporter.found)
@@ -324,9 +262,11 @@ class Site:
             self._language(file),
         )
 
-    def _language(self, file: SiteFile) -> str:
+    def _language(self, file: SiteFile | None = None) -> str:
+        """A page's language: its file's (a multi-language plugin sets it), else the site's, which the people's
+        files are read in."""
         return str(
-            file.language
+            (file and file.language)
             or self.options.language
             or self.engine.theme_language
             or self.engine.theme_locale
@@ -479,7 +419,7 @@ class Site:
             engine.urls_relative_to_source,
             sorted(urls),  # where links to files resolve
             render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
-            [self.site_owner(), self.people, self.venues, self.coauthors, self.counts, self.render_options],
+            [self.site_owner(), self.people, self.venues, self.coauthors, self.counts, self.math],
             sorted(self.index.member_pages.items()),
             sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
         )

@@ -206,7 +206,8 @@ def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender
         SelfMatcher(owners),
         resolve,
         context.markdown,
-        site.render_options,
+        site.options,
+        site.math,
     )
     render.publication_url = context.publication_url
     render.bibliography_url = context.bibliography_url

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from ...options import EXTENSION
 from ...render.environment import ASSET_DIR
 from .. import new as scaffold
 from .languages import language_name, locale
@@ -173,7 +174,7 @@ def _write_mkdocs_yml(importer: Importer) -> None:
                 "attr_list",
                 "md_in_html",
                 {"toc": {"permalink": True}},
-                {"mkdocs_researcher": importer.options},
+                {EXTENSION: importer.options},
             ],
             "extra_css": [f"{ASSET_DIR}/researcher.css"],
             "extra_javascript": [f"{ASSET_DIR}/researcher.js"],
