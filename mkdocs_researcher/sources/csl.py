@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics import Place, Reporter, quoting_written
 from ..model.names import ET_AL, parse_author, split_marks
 from ..model.records import Author, Publication, display_pages
+from .bibtex_fields import PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
 from .publication_fields import LEFT_OUT, apply_display_fields, joined, mentions_arxiv, tags_from
 from .text_files import drop_junk, read_text_file
@@ -55,8 +56,11 @@ def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Public
     return [] if text is None else read_csl_json(text, reporter, **kw)
 
 
-def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
-    """The publications of a CSL-JSON text; an item left out is reported with its line, index and id."""
+def read_csl_json(
+    text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/", private_fields=PRIVATE_FIELDS
+) -> list[Publication]:
+    """The publications of a CSL-JSON text; an item left out is reported with its line, index and id. An item
+    publishes no BibTeX of its own; its private fields (a BibTeX export's, kept by citation-js) are no links."""
     text = drop_junk(text, reporter).lstrip("\ufeff")  # json refuses a byte order mark
     too_deep = _too_deep(text)
     if too_deep:
@@ -88,9 +92,10 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
         )
         return []
     lines = _item_lines(text, len(items))
+    private = PrivateFields(private_fields)
     pubs = []
     for index, item in enumerate(items):
-        pub = _publication(item, index, lines[index], reporter, assets_prefix)
+        pub = _publication(item, index, lines[index], reporter, assets_prefix, private)
         if pub is not None:
             pubs.append(pub)
     return unique_keys(pubs, reporter)
@@ -128,8 +133,9 @@ def _item_lines(text: str, count: int) -> list[int | None]:
 class _Item:
     """One CSL item as a FieldSource: lower-case names, strings, warnings with the item's line."""
 
-    def __init__(self, item: dict, key: str, line: int | None, reporter: Reporter):
+    def __init__(self, item: dict, key: str, line: int | None, reporter: Reporter, private: PrivateFields):
         self.fields = {str(name).lower(): value for name, value in item.items()}
+        self.private = private
         self.key = key
         self.line = line
         self.reporter = reporter
@@ -159,7 +165,7 @@ class _Item:
     def unread_fields(self) -> Iterator[tuple[str, str]]:
         """The item's fields of text nothing has read so far, as (name, text): once the known fields are read,
         those left may be links under names of the author's choosing."""
-        for name in [name for name in self.fields if name not in self._read]:
+        for name in [name for name in self.fields if name not in self._read and name not in self.private]:
             text = self.text(name)
             if text is not None:
                 yield name, text
@@ -174,14 +180,16 @@ class _Item:
 _READ_AS_DATA = ("citation-key", "id", "issued", "author", "editor")
 
 
-def _publication(item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str) -> Publication | None:
+def _publication(
+    item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str, private: PrivateFields
+) -> Publication | None:
     if not isinstance(item, dict):
         reporter.warn(
             (), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line
         )
         return None
     key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
-    source = _Item(item, key, line, reporter)
+    source = _Item(item, key, line, reporter, private)
     title = source.text("title", markup=True)
     if not title:
         reporter.warn(
