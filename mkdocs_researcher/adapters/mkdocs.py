@@ -22,6 +22,7 @@ from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
 from ..site.files import SiteFile, generated_before
 from ..sources.bibtex_fields import PRIVATE_FIELDS
+from ..sources.text_files import read_unicode
 
 log = get_plugin_logger("researcher")
 
@@ -207,7 +208,8 @@ def _site_file(file: File) -> SiteFile:
         is_page=file.is_documentation_page(),
         generated=file.generated_by is not None,
         language=getattr(file, "locale", None),  # set by mkdocs-static-i18n
-        read=lambda: file.content_string,
+        # MkDocs reads UTF-8 only; the scan reads the file as every source file is read (a Hugo index.md is one).
+        read=lambda: read_unicode(file.abs_src_path) if file.abs_src_path else file.content_string,
     )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..diagnostics import Reporter
 from . import formats
 from .frontmatter import LoadedYaml, load_yaml
+from .text_files import read_unicode
 
 
 @dataclass
@@ -73,7 +74,7 @@ class DataFiles:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
         self.contents[path] = ""
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_unicode(path)
             self.contents[path] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
             return text
         except FileNotFoundError:

@@ -34,7 +34,7 @@ from ..model.records import PUBLICATION_TYPES, Link, Publication, derive_key
 from .fields import Boolean, Context, Date, Invalid, ListOf, Markdown, Reported, Text, parse_boolean
 from .frontmatter import LoadedYaml, load_front_matter, load_yaml
 from .schema import Authors
-from .text_files import read_text_file
+from .text_files import decode_unicode, read_text_file, read_unicode
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -154,7 +154,7 @@ def page_kind(path: Path) -> str | None:
     "draft" for such a page with draft: true (Hugo leaves it out of a site, and so do folders and globs here),
     None for any other page."""
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_unicode(path, errors="replace")
     except OSError:
         return None
     loaded = _front_matter(text)
@@ -172,7 +172,7 @@ def _is_draft(meta: dict) -> bool:
 def companions(path: Path, content: bytes) -> tuple[Path, ...]:
     """The files a reading of the index.md ``path`` takes in besides it: the folder's cite.bib and PDF, and the
     profiles that may name its authors, there or not (one that appears later changes what the entry shows)."""
-    loaded = _front_matter(content.decode("utf-8-sig", errors="replace"))
+    loaded = _front_matter(decode_unicode(content, errors="replace"))
     meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
     authors = meta.get("authors") if isinstance(meta.get("authors"), list) else []
     profiles = [profile for author in authors for profile in _profiles(path, author)]
@@ -421,7 +421,7 @@ def _profile_name(profile: Path) -> str | None:
     """The name a Hugo author profile gives: its page's title (its name before Academic 4.6), or its data file's
     name.display."""
     try:
-        text = profile.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_unicode(profile, errors="replace")
     except OSError:
         return None
     if profile.suffix == ".md":
