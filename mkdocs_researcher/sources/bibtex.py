@@ -404,7 +404,6 @@ def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Repor
 
 _MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its "=", right after a whole value
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
-_COMMENT_LINE_WHOLE = re.compile(r"(?m)^[ \t]*%.*")
 
 
 def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
@@ -443,7 +442,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
             kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
         pos = end
     rest = raw[pos:]
-    if "=" in _COMMENT_LINE_WHOLE.sub("", rest):
+    if any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
         return None  # a field not matched above
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
     text = "".join(kept)

@@ -46,6 +46,7 @@ _DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{1,2}))?")
 # json, and every walk over what it returns, recurse once per level, and must not reach the recursion limit.
 MAX_JSON_DEPTH = 64
 # A string; one not closed ends with its line. Runs of plain characters in one step, escapes between them.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # json reads a pair of halves as one character already
 _JSON_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
 _DEPTH_CHANGE = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -95,10 +96,34 @@ def read_csl_json(
     private = PrivateFields(private_fields)
     pubs = []
     for index, item in enumerate(items):
+        item, lone_surrogates = _lone_surrogates_replaced(item)
         pub = _publication(item, index, lines[index], reporter, assets_prefix, private)
+        if lone_surrogates:
+            key = pub.key if pub is not None else _key(item) if isinstance(item, dict) else ""
+            reporter.warn(
+                (key,) if key else (),
+                f"item {index + 1} of the list has text with a lone surrogate escape (\\ud800-\\udfff), "
+                "which is no character; it is shown as \ufffd",
+                line=lines[index],
+            )
         if pub is not None:
             pubs.append(pub)
     return unique_keys(pubs, reporter)
+
+
+def _lone_surrogates_replaced(value: Any) -> tuple[Any, bool]:
+    """``value`` with each lone surrogate in its strings (JSON's "\\ud800" not followed by its other half) as
+    U+FFFD, which UTF-8 can write; and whether there was any. The walk is as deep as MAX_JSON_DEPTH at most."""
+    if isinstance(value, str):
+        replaced = _LONE_SURROGATE.sub("\ufffd", value)
+        return replaced, replaced != value
+    if isinstance(value, list):
+        items = [_lone_surrogates_replaced(item) for item in value]
+        return [item for item, _ in items], any(found for _, found in items)
+    if isinstance(value, dict):
+        pairs = [(_lone_surrogates_replaced(name), _lone_surrogates_replaced(item)) for name, item in value.items()]
+        return {name: item for (name, _), (item, _) in pairs}, any(a or b for (_, a), (_, b) in pairs)
+    return value, False
 
 
 def _too_deep(text: str) -> int | None:
@@ -188,7 +213,7 @@ def _publication(
             (), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line
         )
         return None
-    key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
+    key = _key(item)
     source = _Item(item, key, line, reporter, private)
     title = source.text("title", markup=True)
     if not title:
@@ -224,6 +249,15 @@ def _publication(
     )
     apply_display_fields(pub, source, assets_prefix)
     return pub
+
+
+def _key(item: dict) -> str:
+    """The item's citation key or id: text or a whole number (an id of another kind is none)."""
+    for name in ("citation-key", "id"):
+        value = item.get(name)
+        if isinstance(value, str | int) and not isinstance(value, bool) and value != "":
+            return str(value)
+    return ""
 
 
 def _venue(source: _Item) -> str | None:
@@ -284,11 +318,22 @@ def _authors(names: Any, source: _Item, field: str = "author") -> list[Author]:
         return []
     authors = []
     for number, name in enumerate(names, 1):
+        not_text = [
+            part for part in _NAME_PARTS if isinstance(name, dict) and not isinstance(name.get(part), str | None)
+        ]
+        if not_text:
+            name = {part: value for part, value in name.items() if part not in not_text}
         if isinstance(name, dict) and (name.get("literal") or name.get("family") or name.get("given")):
             authors.append(_author(name))
+            if not_text:
+                parts = ", ".join(f"'{part}'" for part in not_text)
+                source.warn(field, f"name {number} has {parts} that is not text; the name is shown without it")
         else:
             source.warn(field, f"name {number} is not a CSL name (family/given or literal); it is left out")
     return authors
+
+
+_NAME_PARTS = ("literal", "family", "given", "dropping-particle", "non-dropping-particle", "suffix")
 
 
 def _author(name: dict) -> Author:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Reporter
+from ..regular_files import read_regular
 from . import formats
 from .frontmatter import LoadedYaml, load_yaml
 from .text_files import read_unicode
@@ -45,7 +46,7 @@ class DataFiles:
         hashed = hashlib.sha256(content)
         for companion in formats.companions(path, content):
             try:
-                held = hashlib.sha256(companion.read_bytes()).hexdigest()
+                held = hashlib.sha256(read_regular(companion)).hexdigest()
             except OSError:
                 held = ""
             self.contents.setdefault(companion, held)

@@ -32,7 +32,7 @@ from ..diagnostics import Place, Reporter, did_you_mean
 from ..model import links as link_kinds
 from ..model.records import PUBLICATION_TYPES, Link, Publication, derive_key
 from .fields import Boolean, Context, Date, Invalid, ListOf, Markdown, Reported, Text, parse_boolean
-from .frontmatter import LoadedYaml, load_front_matter, load_yaml
+from .frontmatter import MAX_DEPTH, LoadedYaml, load_front_matter, load_yaml
 from .schema import Authors
 from .text_files import decode_unicode, read_text_file, read_unicode
 
@@ -113,7 +113,26 @@ def _toml_front_matter(text: str) -> LoadedYaml | None:
         message = str(error)
         at = _TOML_ERROR_LINE.search(message)
         return LoadedYaml(None, {}, message[: at.start()].strip() if at else message, int(at.group(1)) + 1 if at else 1)
+    except RecursionError:  # tomllib recurses once per level of arrays and inline tables
+        return LoadedYaml(None, {}, _TOML_TOO_DEEP, 1)
+    if _deeper_than(data, MAX_DEPTH):  # dotted keys and [a.b.c] tables nest without recursing in tomllib
+        return LoadedYaml(None, {}, _TOML_TOO_DEEP, 1)
     return LoadedYaml(_dates_as_text(data), _toml_lines(block))
+
+
+_TOML_TOO_DEEP = f"arrays and tables nested more than {MAX_DEPTH} levels deep"
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether lists and mappings nest more than ``limit`` deep; without recursion, for the walks after it."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth == limit:
+                return True
+            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return False
 
 
 def _toml_lines(block: list[str]) -> dict[tuple, int]:
@@ -158,6 +177,8 @@ def page_kind(path: Path) -> str | None:
     except OSError:
         return None
     loaded = _front_matter(text)
+    if loaded is not None and loaded.error and text.startswith("+++"):
+        return "publication"  # TOML front matter is Hugo's, never a page's here: reading it tells what is wrong
     meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
     if not {"publication", "publication_types"} & set(meta):
         return None

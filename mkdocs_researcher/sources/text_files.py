@@ -9,6 +9,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..diagnostics import Reporter
+from ..regular_files import read_regular
 
 # UTF-32's little-endian mark begins with UTF-16's: it is looked for first.
 _BYTE_ORDER_MARKS = (
@@ -36,14 +37,14 @@ def decode_unicode(data: bytes, errors: str = "strict") -> str:
 
 def read_unicode(path: str | PathLike, errors: str = "strict") -> str:
     """The file's text as ``decode_unicode`` reads it; OSError and UnicodeDecodeError as Path.read_text."""
-    return decode_unicode(Path(path).read_bytes(), errors)
+    return decode_unicode(read_regular(path), errors)
 
 
 def read_text_file(path: str | PathLike, reporter: Reporter) -> str | None:
     """A source file as text, or None with a warning when there is none (see ``decode_text``)."""
     name = Path(path).name
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
     except OSError as error:
         reporter.warn((), f"cannot read {name}: {error.strerror or error}")
         return None
