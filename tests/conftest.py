@@ -164,17 +164,17 @@ def _call_in_child(sending, function, args, kwargs):
     sending.send(function(*args, **kwargs))
 
 
-def bounded_call(function, *args, **kwargs):
-    """``function(*args, **kwargs)`` in a child process with bounded memory and time; what it returns must
-    pickle."""
+def bounded_call(function, *args, seconds: float = BOUNDED_SECONDS, **kwargs):
+    """``function(*args, **kwargs)`` in a child process with bounded memory and time (``seconds``); what it
+    returns must pickle."""
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     child = context.Process(target=_call_in_child, args=(sending, function, args, kwargs))
     child.start()
     sending.close()
     try:
-        if not receiving.poll(BOUNDED_SECONDS):
-            pytest.fail(f"the call ran for more than {BOUNDED_SECONDS} s")
+        if not receiving.poll(seconds):
+            pytest.fail(f"the call ran for more than {seconds} s")
         return receiving.recv()
     except EOFError:
         pytest.fail("the child process died before it finished")
