@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import sys
 import textwrap
@@ -168,3 +169,43 @@ def browser():
     pytest.importorskip("playwright")
     with launch_chromium() as chromium:
         yield chromium
+
+
+# Room for one build on top of what the test process already holds, and time for it: a regression that
+# reads without bound fails its own test instead of exhausting the machine.
+BOUNDED_MEMORY = 1 << 30
+BOUNDED_SECONDS = 120
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the bounded call runs in a forked process")
+
+
+def _call_in_child(sending, function, args, kwargs):
+    import resource
+
+    try:
+        with open("/proc/self/statm") as statm:
+            held = int(statm.read().split()[0]) * resource.getpagesize()
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = held + BOUNDED_MEMORY
+        resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    except OSError:
+        pass  # no /proc: the time limit alone guards
+    sending.send(function(*args, **kwargs))
+
+
+def bounded_call(function, *args, seconds: float = BOUNDED_SECONDS, **kwargs):
+    """``function(*args, **kwargs)`` in a child process with bounded memory and time (``seconds``); what it
+    returns must pickle."""
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_call_in_child, args=(sending, function, args, kwargs))
+    child.start()
+    sending.close()
+    try:
+        if not receiving.poll(seconds):
+            pytest.fail(f"the call ran for more than {seconds} s")
+        return receiving.recv()
+    except EOFError:
+        pytest.fail("the child process died before it finished")
+    finally:
+        child.kill()
+        child.join()

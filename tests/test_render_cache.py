@@ -196,9 +196,7 @@ def test_an_edited_copy_of_the_plugin_renders_again(project, renders, monkeypatc
 
 
 def test_an_edited_page_takes_its_entries_from_the_cache_reading_the_bib_once(build_site, renders, monkeypatch):
-    from pathlib import Path
-
-    from mkdocs_researcher.sources import bibtex
+    from mkdocs_researcher.sources import bibliography, bibtex
 
     bib = (
         BIB + "\n@misc{third2022, title={Third Paper}, year={2022}}\n"
@@ -206,8 +204,8 @@ def test_an_edited_page_takes_its_entries_from_the_cache_reading_the_bib_once(bu
     result = build_site({"index.md": INDEX, "papers.bib": bib})
     (result.docs / "index.md").write_text(INDEX + "\nEdited.\n", encoding="utf-8")
     reads, parses = [], []
-    original_read = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda self: (reads.append(self.name), original_read(self))[1])
+    original_read = bibliography.read_regular
+    monkeypatch.setattr(bibliography, "read_regular", lambda path: (reads.append(path.name), original_read(path))[1])
     monkeypatch.setattr(bibtex, "read_bibtex", lambda *args, **kw: parses.append(args) or [])
     renders.clear()
     rebuild(result)

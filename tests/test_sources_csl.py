@@ -247,3 +247,19 @@ def test_volume_issue_page_publisher_and_the_rest():
     assert (pub.edition, pub.series, pub.isbn, pub.issn) == ("2", "Series of Tests", "978-0", "1234-5678")
     assert [e.name for e in pub.editors] == ["Ann Lee", "The Group"]
     assert messages == ["refs.json:2: b.editor: name 3 is not a CSL name (family/given or literal); it is left out"]
+
+
+def test_private_fields_of_an_item_are_no_links_in_any_case():
+    pubs, messages = read(
+        [
+            {
+                "id": "k",
+                "title": "T",
+                "URL": "https://public.example/paper",
+                "bdsk-url-1": "https://intranet.example/private-first",
+                "Local-URL": "https://intranet.example/private-second",
+            }
+        ]
+    )
+    assert [link.url for link in pubs[0].links] == ["https://public.example/paper"]
+    assert messages == []

@@ -22,6 +22,7 @@ from ..options import read as read_options
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site
 from ..site.files import SiteFile, generated_before
+from ..sources.text_files import read_unicode
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
@@ -226,7 +227,8 @@ def _site_file(file: File) -> SiteFile:
         is_page=file.is_documentation_page(),
         generated=file.generated_by is not None,
         language=getattr(file, "locale", None),  # set by mkdocs-static-i18n
-        read=lambda: file.content_string,
+        # MkDocs reads UTF-8 only; the scan reads the file as every source file is read (a Hugo index.md is one).
+        read=lambda: read_unicode(file.abs_src_path) if file.abs_src_path else file.content_string,
     )
 
 

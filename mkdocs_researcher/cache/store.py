@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..diagnostics import Place
+from ..regular_files import open_regular
 
 FORMAT = 6  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN;
 # 3: their image, and the inline HTML their text was written with (markup); 4: a parsed file's entry records;
@@ -63,7 +64,9 @@ class CacheStore:
             return None
         path = self.path(name)
         try:
-            with open(path, "rb") as handle:
+            # Only a regular file this store could have written: not a link (to /dev/zero, which never ends),
+            # a pipe or a folder, nor one larger than any it writes.
+            with open_regular(path, follow_links=False) as handle:
                 record = json.loads(handle.readline().decode("utf-8"))
                 if not isinstance(record, dict):
                     raise WrongShape("not a record")

@@ -13,6 +13,7 @@ from ..options import read as read_options
 from ..render.environment import theme_dir
 from ..site.core import EngineSettings, Site
 from ..sources.counts import ConfigProblem
+from ..sources.text_files import read_unicode
 
 
 class _LenientLoader(yaml.SafeLoader):
@@ -35,7 +36,7 @@ _LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
 
 def read_mkdocs_config(path: Path) -> dict:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LenientLoader)
+        data = yaml.load(read_unicode(path), Loader=_LenientLoader)
     except FileNotFoundError:
         raise ConfigProblem(
             f"there is no {path.name} at '{path}'; run this in your site's folder or pass -f path/to/mkdocs.yml"

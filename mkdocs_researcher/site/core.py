@@ -54,6 +54,7 @@ from ..sources.counts import COUNTS_FILE, ConfigProblem, read_counts
 from ..sources.datafiles import DataFiles
 from ..sources.frontmatter import front_matter_text, strip_front_matter
 from ..sources.people import People, load_people
+from ..sources.text_files import read_unicode
 from ..sources.venues import read_venues
 from . import pages
 from .files import SiteFile, site_path
@@ -167,9 +168,12 @@ class Site:
         path = (project / name).resolve()
         reporter = Reporter(os.path.relpath(path, project).replace(os.sep, "/"))
         try:
-            data = read(path.read_text(encoding="utf-8-sig"), reporter)
+            data = read(read_unicode(path), reporter)
         except OSError:
             reporter.warn((), f"the file given in mkdocs.yml ({option}:) does not exist")
+            data = {}
+        except UnicodeDecodeError as error:
+            reporter.warn((), f"the file given in mkdocs.yml ({option}:) is not UTF-8 text (byte {error.start})")
             data = {}
         self._report(reporter.found)
         self.watched.append(str(path))

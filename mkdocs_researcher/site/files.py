@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from ..sources.text_files import read_unicode
+
 PAGE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn")  # what MkDocs reads as pages
 # In docs/: the files `mkdocs-researcher generate` wrote there (for engines without plugins), one per line after
 # the hash of what it wrote. A build leaves them out and makes them anew: they are the site's output, not its
@@ -107,7 +109,7 @@ def files_in(docs_dir: Path, use_directory_urls: bool = True) -> list[SiteFile]:
                     url,
                     abs_src_path=str(path),
                     is_page=path.suffix.lower() in PAGE_SUFFIXES,
-                    read=lambda path=path: path.read_text(encoding="utf-8-sig"),
+                    read=lambda path=path: read_unicode(path),
                 )
             )
     return found

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..cache.bibliographies import Entries, ParsedFiles
 from ..diagnostics import Diagnostic, Reporter
 from ..model.records import Publication
+from ..regular_files import read_regular
 from . import formats
 from .bibtex_fields import PRIVATE_FIELDS
 from .datafiles import DataFiles
@@ -30,7 +31,7 @@ class Bibliographies:
         if path in self.data_files.contents:
             return  # noted already in this build: the file list's scan and the page's build both note it
         try:
-            held = self.data_files.contents[path] = self.data_files.source_hash(path, path.read_bytes())
+            held = self.data_files.contents[path] = self.data_files.source_hash(path, read_regular(path))
         except OSError:
             self.data_files.contents[path] = ""  # load() says why, when the page reads it
             return
@@ -50,7 +51,7 @@ class Bibliographies:
         )  # a hit needs the hash only: the file is not read again
         if cached is None:
             try:
-                content = path.read_bytes()
+                content = read_regular(path)
             except FileNotFoundError:
                 reporter.warn(
                     where, f"the publications file '{name}' does not exist (paths are relative to this page's file)"

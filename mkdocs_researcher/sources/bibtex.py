@@ -49,7 +49,7 @@ from ..model.names import (
     split_outside_braces,
 )
 from ..model.records import MONTH_NAMES, Author, Publication, display_pages
-from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS
+from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
 from .publication_fields import LEFT_OUT, apply_display_fields, joined, link_for, mentions_arxiv, tags_from
 from .tex import has_tex, squash, tex_to_text
@@ -119,7 +119,8 @@ class _Entry:
     offset: int  # turns bibtexparser's 0-based field lines into file lines
     fields: dict[str, Field]  # bibtexparser's, by lower-case name; values as written ({…}, "…", macro # …)
     bibtex: str  # the source as written (published_bibtex gives what a visitor may copy)
-    written: dict[str, str] | None = None  # values as written, where they differ from the fields' (a re-read entry)
+    every: list[Field]  # all fields in the order written, a name given twice included (only the first is read)
+    written: list[str] | None = None  # values of ``every`` as written, where they differ (a re-read entry)
 
 
 @contextmanager
@@ -256,12 +257,15 @@ class _Splitter:
         source = self.text[start:end]
         with _quiet_bibtexparser():
             blocks = bibtexparser.parse_string(_ESCAPED_BRACE.sub(_PLACEHOLDER, source), parse_stack=[]).blocks
-        if len(blocks) != 1 or not isinstance(blocks[0], Entry):
+        block = blocks[0] if len(blocks) == 1 else None
+        if isinstance(block, DuplicateFieldKeyBlock):
+            block = block.ignore_error_block  # the field given twice is told by _add_field
+        if not isinstance(block, Entry):
             return False
-        entry = _entry(blocks[0], line, self.reporter)
+        entry = _entry(block, line, self.reporter)
         entry.bibtex = entry.bibtex.replace(_PLACEHOLDER, "\\")
-        entry.written = {name: field.value.replace(_PLACEHOLDER, "\\") for name, field in entry.fields.items()}
-        for field in entry.fields.values():
+        entry.written = [field.value.replace(_PLACEHOLDER, "\\") for field in entry.every]
+        for field in entry.every:
             field.value = field.value.replace(_PLACEHOLDER, "")  # \{ read as the brace BibTeX takes it for
         self.entries.append(entry)
         self._reread_until = line + source.count("\n")
@@ -346,13 +350,13 @@ def _entry(block: Entry, offset: int, reporter: Reporter) -> _Entry:
     for item in block.fields:
         if "%" in item.key:
             item.key = _without_comment_lines(item.key)
-    fields = {item.key.lower(): item for item in block.fields}
+    fields, every = {item.key.lower(): item for item in block.fields}, block.fields
     # More "=" than fields: some value holds one, maybe because a comma is missing before a field.
     if len(fields) != len(block.fields) or block.raw.count("=") > len(fields):
-        fields = {}
+        fields, every = {}, []
         for item in block.fields:
-            _add_field(fields, item, offset, block.key, reporter)
-    return _Entry(block.entry_type.lower(), block.key, block.start_line + offset, offset, fields, block.raw)
+            every += _add_field(fields, item, offset, block.key, reporter)
+    return _Entry(block.entry_type.lower(), block.key, block.start_line + offset, offset, fields, block.raw, every)
 
 
 def _without_comment_lines(key: str) -> str:
@@ -361,9 +365,10 @@ def _without_comment_lines(key: str) -> str:
     return name.strip() if all(line.strip().startswith("%") for line in before) else key
 
 
-def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, reporter: Reporter) -> None:
-    """Add a field, repairing missing commas and warning about a field given twice."""
-    for field in _split_at_missing_commas(item, offset, key, reporter):
+def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, reporter: Reporter) -> list[Field]:
+    """Add a field, repairing missing commas and warning about a field given twice; the fields it was made of."""
+    split = list(_split_at_missing_commas(item, offset, key, reporter))
+    for field in split:
         name = field.key.lower()
         if name in fields:
             reporter.warn(
@@ -373,6 +378,7 @@ def _add_field(fields: dict[str, Field], item: Field, offset: int, key: str, rep
             )
         else:
             fields[name] = field
+    return split
 
 
 def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Reporter) -> Iterator[Field]:
@@ -400,23 +406,12 @@ _MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
 
 
-class PrivateFields:
-    """Which field names are private: names given whole, and names ending in ``*`` as prefixes."""
-
-    def __init__(self, names=PRIVATE_FIELDS):
-        names = [name.strip().lower() for name in names]
-        self.whole = frozenset(name for name in names if not name.endswith("*"))
-        self.prefixes = tuple(name[:-1] for name in names if name.endswith("*"))
-
-    def __contains__(self, name: str) -> bool:
-        return name in self.whole or name.startswith(self.prefixes)
-
-
 def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     """The entry as a visitor may copy it: as written, minus display-only and private fields and `%` lines.
 
-    Every other byte is kept. None when the text cannot be matched field by field (the reader then
-    writes the entry from its fields), so nothing private is ever copied through unseen.
+    Every other byte is kept. Every copy of a field given twice is matched and dropped alike. None when the
+    text cannot be matched field by field (the reader then writes the entry from its fields), so nothing
+    private is ever copied through unseen.
     """
     raw = entry.bibtex
     dropped = {name for name in entry.fields if name in DISPLAY_ONLY_FIELDS or name in private}
@@ -426,7 +421,8 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     if pos < 0:
         return None
     kept = [raw[:pos]]  # "@type{key"
-    for name, item in entry.fields.items():
+    for index, item in enumerate(entry.every):
+        name = item.key.lower()
         pos = _after_gap(raw, pos)
         if not raw.startswith(",", pos):
             return None
@@ -438,7 +434,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
         if not raw.startswith("=", equals):
             return None
         value = _after_spaces(raw, equals + 1)
-        written = entry.written[name] if entry.written else item.value
+        written = entry.written[index] if entry.written else item.value
         if not raw.startswith(written, value):
             return None
         end = value + len(written)
@@ -446,6 +442,8 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
             kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
         pos = end
     rest = raw[pos:]
+    if any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
+        return None  # a field not matched above
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
     text = "".join(kept)
     return None if _COMMENT_LINE.search(text) else text

@@ -51,3 +51,15 @@ PRIVATE_FIELDS = (
     "groups",
     "readstatus",
 )
+
+
+class PrivateFields:
+    """Which field names are private: names given whole, and names ending in ``*`` as prefixes."""
+
+    def __init__(self, names=PRIVATE_FIELDS):
+        names = [name.strip().lower() for name in names]
+        self.whole = frozenset(name for name in names if not name.endswith("*"))
+        self.prefixes = tuple(name[:-1] for name in names if name.endswith("*"))
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.whole or name.startswith(self.prefixes)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import yaml
 
+from .text_files import read_unicode
+
 COUNTS_FILE = "researcher-counts.yml"
 LARGEST_COUNT = 10**12  # more stars or citations than anything has: a bigger number is not a count
 
@@ -30,7 +32,7 @@ def read_counts(path: Path) -> dict:
     overwrite numbers it cannot read.
     """
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_unicode(path))
     except FileNotFoundError:
         data = None
     except RecursionError:

@@ -19,6 +19,7 @@ from typing import Any
 from ..diagnostics import Place, Reporter, quoting_written
 from ..model.names import ET_AL, parse_author, split_marks
 from ..model.records import Author, Publication, display_pages
+from .bibtex_fields import PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
 from .publication_fields import LEFT_OUT, apply_display_fields, joined, mentions_arxiv, tags_from
 from .text_files import drop_junk, read_text_file
@@ -45,6 +46,7 @@ _DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{1,2}))?")
 # json, and every walk over what it returns, recurse once per level, and must not reach the recursion limit.
 MAX_JSON_DEPTH = 64
 # A string; one not closed ends with its line. Runs of plain characters in one step, escapes between them.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # json reads a pair of halves as one character already
 _JSON_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
 _DEPTH_CHANGE = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -55,8 +57,11 @@ def read_csl_file(path: str | PathLike, reporter: Reporter, **kw) -> list[Public
     return [] if text is None else read_csl_json(text, reporter, **kw)
 
 
-def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/") -> list[Publication]:
-    """The publications of a CSL-JSON text; an item left out is reported with its line, index and id."""
+def read_csl_json(
+    text: str, reporter: Reporter, *, assets_prefix: str = "assets/pdf/", private_fields=PRIVATE_FIELDS
+) -> list[Publication]:
+    """The publications of a CSL-JSON text; an item left out is reported with its line, index and id. An item
+    publishes no BibTeX of its own; its private fields (a BibTeX export's, kept by citation-js) are no links."""
     text = drop_junk(text, reporter).lstrip("\ufeff")  # json refuses a byte order mark
     too_deep = _too_deep(text)
     if too_deep:
@@ -88,12 +93,37 @@ def read_csl_json(text: str, reporter: Reporter, *, assets_prefix: str = "assets
         )
         return []
     lines = _item_lines(text, len(items))
+    private = PrivateFields(private_fields)
     pubs = []
     for index, item in enumerate(items):
-        pub = _publication(item, index, lines[index], reporter, assets_prefix)
+        item, lone_surrogates = _lone_surrogates_replaced(item)
+        pub = _publication(item, index, lines[index], reporter, assets_prefix, private)
+        if lone_surrogates:
+            key = pub.key if pub is not None else _key(item) if isinstance(item, dict) else ""
+            reporter.warn(
+                (key,) if key else (),
+                f"item {index + 1} of the list has text with a lone surrogate escape (\\ud800-\\udfff), "
+                "which is no character; it is shown as \ufffd",
+                line=lines[index],
+            )
         if pub is not None:
             pubs.append(pub)
     return unique_keys(pubs, reporter)
+
+
+def _lone_surrogates_replaced(value: Any) -> tuple[Any, bool]:
+    """``value`` with each lone surrogate in its strings (JSON's "\\ud800" not followed by its other half) as
+    U+FFFD, which UTF-8 can write; and whether there was any. The walk is as deep as MAX_JSON_DEPTH at most."""
+    if isinstance(value, str):
+        replaced = _LONE_SURROGATE.sub("\ufffd", value)
+        return replaced, replaced != value
+    if isinstance(value, list):
+        items = [_lone_surrogates_replaced(item) for item in value]
+        return [item for item, _ in items], any(found for _, found in items)
+    if isinstance(value, dict):
+        pairs = [(_lone_surrogates_replaced(name), _lone_surrogates_replaced(item)) for name, item in value.items()]
+        return {name: item for (name, _), (item, _) in pairs}, any(a or b for (_, a), (_, b) in pairs)
+    return value, False
 
 
 def _too_deep(text: str) -> int | None:
@@ -128,8 +158,9 @@ def _item_lines(text: str, count: int) -> list[int | None]:
 class _Item:
     """One CSL item as a FieldSource: lower-case names, strings, warnings with the item's line."""
 
-    def __init__(self, item: dict, key: str, line: int | None, reporter: Reporter):
+    def __init__(self, item: dict, key: str, line: int | None, reporter: Reporter, private: PrivateFields):
         self.fields = {str(name).lower(): value for name, value in item.items()}
+        self.private = private
         self.key = key
         self.line = line
         self.reporter = reporter
@@ -159,7 +190,7 @@ class _Item:
     def unread_fields(self) -> Iterator[tuple[str, str]]:
         """The item's fields of text nothing has read so far, as (name, text): once the known fields are read,
         those left may be links under names of the author's choosing."""
-        for name in [name for name in self.fields if name not in self._read]:
+        for name in [name for name in self.fields if name not in self._read and name not in self.private]:
             text = self.text(name)
             if text is not None:
                 yield name, text
@@ -174,14 +205,16 @@ class _Item:
 _READ_AS_DATA = ("citation-key", "id", "issued", "author", "editor")
 
 
-def _publication(item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str) -> Publication | None:
+def _publication(
+    item: Any, index: int, line: int | None, reporter: Reporter, assets_prefix: str, private: PrivateFields
+) -> Publication | None:
     if not isinstance(item, dict):
         reporter.warn(
             (), f"item {index + 1} of the list is {json.dumps(item)[:40]}, not an object, {LEFT_OUT}", line=line
         )
         return None
-    key = next((str(item[name]) for name in ("citation-key", "id") if item.get(name) not in (None, "")), "")
-    source = _Item(item, key, line, reporter)
+    key = _key(item)
+    source = _Item(item, key, line, reporter, private)
     title = source.text("title", markup=True)
     if not title:
         reporter.warn(
@@ -216,6 +249,15 @@ def _publication(item: Any, index: int, line: int | None, reporter: Reporter, as
     )
     apply_display_fields(pub, source, assets_prefix)
     return pub
+
+
+def _key(item: dict) -> str:
+    """The item's citation key or id: text or a whole number (an id of another kind is none)."""
+    for name in ("citation-key", "id"):
+        value = item.get(name)
+        if isinstance(value, str | int) and not isinstance(value, bool) and value != "":
+            return str(value)
+    return ""
 
 
 def _venue(source: _Item) -> str | None:
@@ -276,11 +318,22 @@ def _authors(names: Any, source: _Item, field: str = "author") -> list[Author]:
         return []
     authors = []
     for number, name in enumerate(names, 1):
+        not_text = [
+            part for part in _NAME_PARTS if isinstance(name, dict) and not isinstance(name.get(part), str | None)
+        ]
+        if not_text:
+            name = {part: value for part, value in name.items() if part not in not_text}
         if isinstance(name, dict) and (name.get("literal") or name.get("family") or name.get("given")):
             authors.append(_author(name))
+            if not_text:
+                parts = ", ".join(f"'{part}'" for part in not_text)
+                source.warn(field, f"name {number} has {parts} that is not text; the name is shown without it")
         else:
             source.warn(field, f"name {number} is not a CSL name (family/given or literal); it is left out")
     return authors
+
+
+_NAME_PARTS = ("literal", "family", "given", "dropping-particle", "non-dropping-particle", "suffix")
 
 
 def _author(name: dict) -> Author:

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Reporter
+from ..regular_files import read_regular
 from . import formats
 from .frontmatter import LoadedYaml, load_yaml
+from .text_files import read_unicode
 
 
 @dataclass
@@ -44,7 +46,7 @@ class DataFiles:
         hashed = hashlib.sha256(content)
         for companion in formats.companions(path, content):
             try:
-                held = hashlib.sha256(companion.read_bytes()).hexdigest()
+                held = hashlib.sha256(read_regular(companion)).hexdigest()
             except OSError:
                 held = ""
             self.contents.setdefault(companion, held)
@@ -73,7 +75,7 @@ class DataFiles:
         """The file's text, or None with a warning on ``reporter`` (the page that named it)."""
         self.contents[path] = ""
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_unicode(path)
             self.contents[path] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
             return text
         except FileNotFoundError:

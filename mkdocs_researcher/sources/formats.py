@@ -26,10 +26,10 @@ def _read_bibtex(text: str, reporter: Reporter, *, path=None, **options) -> list
     return read_bibtex(text, reporter, **options)
 
 
-def _read_csl_json(text: str, reporter: Reporter, *, private_fields=(), path=None, **options) -> list[Publication]:
+def _read_csl_json(text: str, reporter: Reporter, *, path=None, **options) -> list[Publication]:
     from .csl import read_csl_json
 
-    return read_csl_json(text, reporter, **options)  # private fields are BibTeX's: an item publishes none
+    return read_csl_json(text, reporter, **options)
 
 
 def _no_companions(path: Path, content: bytes) -> tuple[Path, ...]:

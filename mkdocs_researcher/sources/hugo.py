@@ -32,9 +32,9 @@ from ..diagnostics import Place, Reporter, did_you_mean
 from ..model import links as link_kinds
 from ..model.records import PUBLICATION_TYPES, Link, Publication, derive_key
 from .fields import Boolean, Context, Date, Invalid, ListOf, Markdown, Reported, Text, parse_boolean
-from .frontmatter import LoadedYaml, load_front_matter, load_yaml
+from .frontmatter import MAX_DEPTH, LoadedYaml, load_front_matter, load_yaml
 from .schema import Authors
-from .text_files import read_text_file
+from .text_files import decode_unicode, read_text_file, read_unicode
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -113,7 +113,26 @@ def _toml_front_matter(text: str) -> LoadedYaml | None:
         message = str(error)
         at = _TOML_ERROR_LINE.search(message)
         return LoadedYaml(None, {}, message[: at.start()].strip() if at else message, int(at.group(1)) + 1 if at else 1)
+    except RecursionError:  # tomllib recurses once per level of arrays and inline tables
+        return LoadedYaml(None, {}, _TOML_TOO_DEEP, 1)
+    if _deeper_than(data, MAX_DEPTH):  # dotted keys and [a.b.c] tables nest without recursing in tomllib
+        return LoadedYaml(None, {}, _TOML_TOO_DEEP, 1)
     return LoadedYaml(_dates_as_text(data), _toml_lines(block))
+
+
+_TOML_TOO_DEEP = f"arrays and tables nested more than {MAX_DEPTH} levels deep"
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether lists and mappings nest more than ``limit`` deep; without recursion, for the walks after it."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth == limit:
+                return True
+            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return False
 
 
 def _toml_lines(block: list[str]) -> dict[tuple, int]:
@@ -154,10 +173,12 @@ def page_kind(path: Path) -> str | None:
     "draft" for such a page with draft: true (Hugo leaves it out of a site, and so do folders and globs here),
     None for any other page."""
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_unicode(path, errors="replace")
     except OSError:
         return None
     loaded = _front_matter(text)
+    if loaded is not None and loaded.error and text.startswith("+++"):
+        return "publication"  # TOML front matter is Hugo's, never a page's here: reading it tells what is wrong
     meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
     if not {"publication", "publication_types"} & set(meta):
         return None
@@ -172,7 +193,7 @@ def _is_draft(meta: dict) -> bool:
 def companions(path: Path, content: bytes) -> tuple[Path, ...]:
     """The files a reading of the index.md ``path`` takes in besides it: the folder's cite.bib and PDF, and the
     profiles that may name its authors, there or not (one that appears later changes what the entry shows)."""
-    loaded = _front_matter(content.decode("utf-8-sig", errors="replace"))
+    loaded = _front_matter(decode_unicode(content, errors="replace"))
     meta = loaded.data if loaded is not None and isinstance(loaded.data, dict) else {}
     authors = meta.get("authors") if isinstance(meta.get("authors"), list) else []
     profiles = [profile for author in authors for profile in _profiles(path, author)]
@@ -421,7 +442,7 @@ def _profile_name(profile: Path) -> str | None:
     """The name a Hugo author profile gives: its page's title (its name before Academic 4.6), or its data file's
     name.display."""
     try:
-        text = profile.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_unicode(profile, errors="replace")
     except OSError:
         return None
     if profile.suffix == ".md":

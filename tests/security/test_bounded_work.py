@@ -337,6 +337,7 @@ PATTERNS = [
     (csl, "_BETWEEN_ITEMS", "match", repeated(" ,")),
     (csl, "_DATE", "search", repeated("123-")),
     (csl, "_JSON_STRING", "sub", repeated('"\\"\\\\\\\n')),
+    (csl, "_LONE_SURROGATE", "sub", repeated("\ud800a")),
     (csl, "_JSON_BRACKET", "findall", repeated("[{")),
     (identifiers, "_ID_PREFIX", "sub", repeated(" ", head="doi", tail="x")),
     (identifiers, "_DOI_URL", "sub", repeated("http", tail="x")),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import os
 import pickle
 import re
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import jinja2
 import pytest
 import yaml
-from conftest import collecting_warnings, page
+from conftest import bounded_call, collecting_warnings, needs_fork, page
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -182,6 +183,23 @@ def test_a_corrupt_cache_gives_one_warning_and_the_right_page(site, renders, cor
     renders.clear()
     assert rebuild(site) == []  # every entry was written again
     assert renders == []
+
+
+@needs_fork
+def test_cache_files_that_are_no_regular_files_are_not_read(site):
+    """A link to /dev/zero would be read without end, a pipe would never open: both are misses, told once."""
+    before = site.text()
+    files = cache_files(site)  # the parsed .bib, and the two pages
+    for number, path in enumerate(files):
+        path.unlink()
+        if number % 2:
+            os.mkfifo(path)
+        else:
+            path.symlink_to("/dev/zero")
+    warnings = bounded_call(rebuild, site)
+    assert len(warnings) == 1 and CACHE_WARNING in warnings[0], warnings
+    assert site.text() == before
+    assert [path.is_file() and not path.is_symlink() for path in cache_files(site)] == [True] * len(files)
 
 
 def test_strict_counts_the_warning_of_a_corrupt_cache(site):

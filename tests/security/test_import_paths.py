@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import bounded_call, needs_fork
 
 from mkdocs_researcher.commands import cli
 
@@ -236,7 +237,7 @@ def test_links_inside_the_checkout_are_followed_and_a_link_out_beside_them_is_dr
     ):
         shutil.move(checkout / file, kept / Path(file).name)
         (checkout / file).symlink_to(os.path.relpath(kept / Path(file).name, (checkout / file).parent))
-    (checkout / "assets" / "pdf" / "slides").symlink_to(kept)  # a linked folder that stays inside
+    (checkout / "assets" / "pdf" / "slides").symlink_to(kept)  # a linked folder: not followed, though inside
     (checkout / "assets" / "pdf" / "leak.pdf").symlink_to(outside / "secret-bytes")
     out = tmp_path / "site"
     report = run_import(capsys, checkout, out)
@@ -245,7 +246,34 @@ def test_links_inside_the_checkout_are_followed_and_a_link_out_beside_them_is_dr
     assert (out / "venues.yml").read_bytes() == (kept / "venues.yml").read_bytes()
     assert (out / "docs" / "images" / "prof_pic.jpg").read_bytes() == (kept / "prof_pic.jpg").read_bytes()
     assert (out / "docs" / "assets" / "pdf" / "example_pdf.pdf").read_bytes() == (kept / "example_pdf.pdf").read_bytes()
-    assert (out / "docs" / "assets" / "pdf" / "slides" / "example_pdf.pdf").is_file()
+    assert not (out / "docs" / "assets" / "pdf" / "slides").exists()
+    assert "assets/pdf/slides: a link to a folder is not followed" in report
     assert not (out / "docs" / "assets" / "pdf" / "leak.pdf").exists()
     assert_no_secret_under(out)
     assert [line.split(":")[0].strip(" -") for line in refusals(report)] == ["assets/pdf/leak.pdf"]
+
+
+def _import_and_list(source: Path, out: Path) -> tuple[int, list[str], str]:
+    """The import's exit code, the files it wrote under docs/assets/pdf, and its report."""
+    import contextlib
+    import io
+
+    report = io.StringIO()
+    with contextlib.redirect_stdout(report), contextlib.redirect_stderr(io.StringIO()):
+        code = cli.main(["import-alfolio", str(source), "--out", str(out)])
+    pdfs = out / "docs" / "assets" / "pdf"
+    return code, sorted(p.relative_to(pdfs).as_posix() for p in pdfs.rglob("*")), report.getvalue()
+
+
+@needs_fork
+def test_links_to_folders_in_assets_pdf_are_not_followed_and_each_file_is_copied_once(checkout, tmp_path):
+    pdfs = checkout / "assets" / "pdf"
+    before = sorted(p.relative_to(pdfs).as_posix() for p in pdfs.rglob("*"))
+    (pdfs / "loop-a").symlink_to(".")  # two ways back into the folder: followed, 2^depth copies
+    (pdfs / "loop-b").symlink_to(".")
+    (pdfs / "again.pdf").symlink_to("example_pdf.pdf")  # another name for a file that is copied
+    code, copied, report = bounded_call(_import_and_list, checkout, tmp_path / "site", seconds=60)
+    assert code == 0
+    assert copied == before
+    assert "assets/pdf/loop-a, assets/pdf/loop-b: a link to a folder is not followed" in report
+    assert "assets/pdf/again.pdf: another name for docs/assets/pdf/example_pdf.pdf" in report

@@ -170,13 +170,21 @@ MARKERS = [
 ]
 
 
-def _build_private(build_site, **options):
+def _build_private(build_site, bib=PRIVATE_BIB, **options):
     profile = {"profile": {"name": "Ada Lovelace"}, "publications": ["papers.bib"]}
     return build_site(
-        {"index.md": page(profile, "# Home\n"), "papers.bib": PRIVATE_BIB},
+        {"index.md": page(profile, "# Home\n"), "papers.bib": bib},
         plugins=["search", {"researcher": {"publication_pages": True, "feed": True, "json_resume": True, **options}}],
         site_url="https://example.org/",
     )
+
+
+def _published_texts(result) -> dict[str, str]:
+    return {
+        p.relative_to(result.site).as_posix(): p.read_text(encoding="utf-8")
+        for p in result.site.rglob("*")
+        if p.is_file() and p.suffix in (".html", ".bib", ".json", ".xml", ".txt")
+    }
 
 
 def test_private_fields_reach_no_published_file(build_site):
@@ -211,3 +219,28 @@ def test_the_private_field_list_is_the_sites_to_set(build_site):
     toggle = result.html().select_one(".researcher-bibtex code").get_text()
     assert "PRIVATE-ANNOTE" in toggle  # no longer in the list
     assert "PRIVATE-FILE" not in toggle and "PRIVATE-BDSK-URL" not in toggle and "PRIVATE-COMMENT-LINE" not in toggle
+
+
+TWICE_BIB = r"""@article{twice2024,
+  title = {A Paper With Private Fields Twice},
+  author = {Lovelace, Ada},
+  file = {/Users/ada/first.pdf},
+  annote = {first note},
+  journal = {Journal of Tests},
+  year = {2024},
+  FILE = {PRIVATE-SECOND-FILE /Users/ada/second.pdf},
+  Annote = {PRIVATE-SECOND-NOTE}
+}
+"""
+
+
+def test_a_private_field_written_twice_is_cut_both_times(build_site):
+    result = _build_private(build_site, bib=TWICE_BIB)
+    texts = _published_texts(result)
+    assert "publications/twice2024.bib" in texts and "publications.bib" in texts, sorted(texts)
+    leaked = {name for name, text in texts.items() if "/Users/ada" in text or "PRIVATE-SECOND" in text}
+    assert leaked == set()
+    toggle = result.html().select_one(".researcher-bibtex code").get_text()
+    assert "journal = {Journal of Tests}" in toggle and "year = {2024}" in toggle  # the rest as written
+    twice = [w for w in result.researcher_warnings() if "appears twice" in w]
+    assert len(twice) == 2, result.warnings  # one warning for each field given twice

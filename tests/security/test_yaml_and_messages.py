@@ -4,21 +4,14 @@ in messages, URLs that browsers read differently, badly shaped label overrides, 
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
-import os
 import re
 
 import pytest
-from conftest import page
+from conftest import bounded_call, needs_fork, page
 
 PROFILE = {"name": "Ada Lovelace", "position": "Analyst"}
 NEWS = [{"date": "2024-03", "text": "Still here"}]
 OTHER_PAGE = page({"profile": {"name": "Grace Hopper"}}, "# Other\n")
-
-# Room for one build on top of what the test process already holds, and time for it: a regression that
-# expands an alias bomb fails its own test instead of exhausting the machine.
-BUILD_MEMORY = 1 << 30
-BUILD_SECONDS = 120
 
 
 def alias_bomb() -> list[str]:
@@ -32,40 +25,14 @@ def alias_bomb() -> list[str]:
 CROSSING_LEVEL = 5
 
 
-def _build_in_child(sending, build_site, pages, config):
-    import resource
-
-    try:
-        with open("/proc/self/statm") as statm:
-            held = int(statm.read().split()[0]) * resource.getpagesize()
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = held + BUILD_MEMORY
-        resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
-    except OSError:
-        pass  # no /proc: the time limit alone guards
+def _build(build_site, pages, config):
     build = build_site(pages, **config)
-    sending.send(dataclasses.replace(build, error=repr(build.error) if build.error else None))
+    return dataclasses.replace(build, error=repr(build.error) if build.error else None)
 
 
 def bounded_build(build_site, pages: dict, **config):
     """``build_site`` in a child process with bounded memory and time."""
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_build_in_child, args=(sending, build_site, pages, config))
-    child.start()
-    sending.close()
-    try:
-        if not receiving.poll(BUILD_SECONDS):
-            pytest.fail(f"the build ran for more than {BUILD_SECONDS} s")
-        return receiving.recv()
-    except EOFError:
-        pytest.fail("the build's process died before it finished")
-    finally:
-        child.kill()
-        child.join()
-
-
-needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="the bounded build runs in a forked process")
+    return bounded_call(_build, build_site, pages, config)
 
 
 def assert_one_warning(build, pattern: str) -> None:

@@ -6,7 +6,7 @@ own, once. Jekyll's Liquid is resolved where it names such a file (or cites a pa
 
 from __future__ import annotations
 
-import functools
+import os
 import re
 import shutil
 from pathlib import Path
@@ -14,24 +14,44 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .importer import Importer
-    from .source import Checkout
 
 
 def copy_pdfs(importer: Importer) -> None:
-    """assets/pdf/ as a whole: al-folio's bare pdf names in papers.bib resolve there (assets_dir)."""
-    pdfs = importer.source.path / "assets" / "pdf"
-    if not pdfs.is_dir() or importer.source.checked(pdfs) is None:
+    """assets/pdf/ as a whole: al-folio's bare pdf names in papers.bib resolve there (assets_dir).
+
+    A link to a folder is not followed (two links to "." would copy the folder into itself 2^depth times), and
+    each file is copied once, under its own name before any link's (another name for a file copied already
+    is reported and left out).
+    """
+    source = importer.source
+    pdfs = source.path / "assets" / "pdf"
+    if not pdfs.is_dir() or source.checked(pdfs) is None:
         return
     target = importer.out / "docs" / "assets" / "pdf"
-    shutil.copytree(pdfs, target, ignore=functools.partial(_links_out, importer.source), dirs_exist_ok=True)
+    target.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for folder, folders, files in os.walk(pdfs):  # never into a linked folder: followlinks is False
+        here = Path(folder)
+        folders.sort()
+        for name in folders:
+            if (here / name).is_symlink():
+                source.report.lose(
+                    source.rel(here / name), "a link to a folder is not followed, so its files are not copied"
+                )
+        for path in sorted((here / name for name in files), key=lambda path: (path.is_symlink(), path.name)):
+            real = source.checked(path)
+            if real is None or not real.is_file():
+                continue  # leads out of the checkout (reported), or a link to nothing
+            docs_path = (target / path.relative_to(pdfs)).relative_to(importer.out / "docs").as_posix()
+            first = importer.copied.setdefault(str(real), docs_path)
+            if first != docs_path:
+                source.report.lose(source.rel(path), f"another name for docs/{first}, which is copied once")
+                continue
+            (target / path.relative_to(pdfs)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(real, target / path.relative_to(pdfs))
+            copied += 1
     importer.options["assets_dir"] = "assets/pdf/"
-    importer.report.count("files in assets/pdf", sum(1 for p in target.rglob("*") if p.is_file()))
-
-
-def _links_out(source: Checkout, folder: str, names: list[str]) -> set[str]:
-    """copytree's ignore: the entries of folder that lead out of the checkout (reported), so their targets stay
-    out."""
-    return {name for name in names if source.checked(Path(folder) / name) is None}
+    importer.report.count("files in assets/pdf", copied)
 
 
 def copy_asset(importer: Importer, reference, where: str, what: str, folder: str = "images") -> str | None:

@@ -16,6 +16,7 @@ import yaml
 from ...diagnostics import Reporter
 from ...sources.bibtex import read_bibtex_file
 from ...sources.coauthors import read_coauthors
+from ...sources.text_files import read_unicode
 from ...sources.venues import read_venues
 from .samples import sample_bibliography
 
@@ -125,7 +126,7 @@ def _check_bibliography(importer: Importer, target: Path, where: str) -> list:
     if sample_bibliography(authors, importer.name or importer.profile.get("name")):
         importer.report.skip(where, "al-folio's sample papers (Albert Einstein's)")
         return []
-    text = target.read_text(encoding="utf-8-sig", errors="surrogateescape")
+    text = read_unicode(target, errors="surrogateescape")
     for problem in reporter.found:
         renamed = re.search(r"this entry is kept as (\S+)$", problem.problem)
         if renamed and problem.line:
@@ -207,7 +208,7 @@ def read_site_data(importer: Importer) -> None:
                 importer.report.lose(f"_data/{name}", "expected a mapping; not copied")
             continue
         reporter = Reporter(f"_data/{name}")
-        reader(real.read_text(encoding="utf-8-sig"), reporter)
+        reader(read_unicode(real), reporter)
         if reporter.found:
             mended = _mended(importer, name, data, reader)
             (importer.out / name).write_text(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...sources.text_files import read_unicode
 from .source import split_front_matter, unpublished_name
 
 if TYPE_CHECKING:
@@ -239,7 +240,7 @@ class SiteMap:
         if not path.is_file() or not Path(path).resolve().is_relative_to(self.checkout.root):
             return None  # a theme file that leads out of the checkout is not read (nor reported: not content)
         try:
-            return path.read_text(encoding="utf-8-sig")
+            return read_unicode(path)
         except (OSError, UnicodeDecodeError):
             return None
 

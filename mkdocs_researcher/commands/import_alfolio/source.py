@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...sources.frontmatter import LoadedYaml, load_yaml
+from ...sources.text_files import read_unicode
 from .report import Report
 
 # Jekyll's delimiters, which also take an empty block and a file that ends at the closing line (MkDocs' own
@@ -116,7 +117,7 @@ class Checkout:
         if real is None:
             return None
         try:
-            return real.read_text(encoding="utf-8-sig")
+            return read_unicode(real)
         except (OSError, UnicodeDecodeError) as error:
             self.report.lose(self.rel(path), f"cannot be read ({error})")
             return None
