@@ -118,6 +118,70 @@ def build_site(tmp_path):
     return run
 
 
+@dataclass
+class CoreBuild:
+    """What the site core made of a docs folder without any engine (``build_core``)."""
+
+    pages: dict[str, str]  # src_uri -> the page's content HTML (no theme around it)
+    warnings: list[str]  # as the core reports them, without the "researcher: " an engine's log adds
+    generated: dict[str, str]  # src_uri -> text of the files the core adds to the site
+    site: object  # the mkdocs_researcher.site.core.Site, after its build
+
+    def html(self, src_uri: str = "index.md") -> BeautifulSoup:
+        return BeautifulSoup(self.pages[src_uri], "html.parser")
+
+
+def build_without_engine(project: Path, options) -> CoreBuild:
+    """Every page of ``project``/docs as HTML, with Python-Markdown and the site core only: the core's steps in
+    the order an engine takes them (configure, scan, each page's Markdown then HTML, end of build)."""
+    import markdown
+
+    from mkdocs_researcher.render.environment import theme_dir
+    from mkdocs_researcher.site.core import EngineSettings, Site
+    from mkdocs_researcher.site.files import files_in
+
+    warnings: list[str] = []
+    site = Site(options, warnings.append)
+    site.configure(
+        options,
+        EngineSettings(project / "mkdocs.yml", project / "docs", [str(theme_dir())], site_url="https://qi.example/"),
+    )
+    site.begin_build()
+    files = files_in(project / "docs")
+    result = site.scan(files)
+    converter = markdown.Markdown(extensions=["toc", "attr_list"])
+    built = {file.src_uri for file in files} | set(result.generated)
+    html = {}
+    for file in files:
+        if file.is_page:
+            text = file.read()
+            body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
+            meta = site.scan_state.pages[file.src_uri].meta
+            source = site.page_markdown(file.src_uri, body, meta, built)
+            html[file.src_uri] = site.page_html(file.src_uri, converter.reset().convert(source))
+    site.end_build()
+    return CoreBuild(html, warnings, result.generated, site)
+
+
+@pytest.fixture
+def build_core(tmp_path):
+    """``build_core({"index.md": text}, **options)`` -> CoreBuild: ``build_site`` without MkDocs, for what the
+    core alone decides (messages, sections' HTML); ``options`` are SiteOptions' (cache off unless given)."""
+    from mkdocs_researcher.site.core import SiteOptions
+
+    def run(pages: dict[str, str], **options) -> CoreBuild:
+        root = tmp_path / f"core{len(list(tmp_path.iterdir()))}"
+        for name, content in pages.items():
+            target = root / "docs" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(content, encoding="utf-8")
+        (root / "docs").mkdir(parents=True, exist_ok=True)
+        (root / "mkdocs.yml").write_text("site_name: Test\n", encoding="utf-8")
+        return build_without_engine(root, SiteOptions(**{"cache": False, **options}))
+
+    return run
+
+
 def shared_or_skip(*parts: str) -> Path:
     path = SHARED.joinpath(*parts)
     if not path.exists():
