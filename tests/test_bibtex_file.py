@@ -33,7 +33,7 @@ def test_a_long_list_fetches_its_bibtex_from_one_file_and_a_short_one_keeps_it(b
             "short.bib": bib(short, "short"),
         }
     )
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     soup = result.html()
     assert not soup.select(".researcher-publication .researcher-bibtex, .researcher-publication code")
     entries = entries_of(result.site / "bibtex.bib")
@@ -117,7 +117,7 @@ def test_each_language_has_its_file_beside_its_page(build_site):
         {"index.md": index, "index.zh.md": index, "long.bib": bib(BIBTEX_FILE_FROM)},
         plugins=[{"i18n": {"docs_structure": "suffix", "languages": languages}}, "researcher"],
     )
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     for folder in ("", "zh/"):
         link = result.html(folder + "index.html").select_one("a[data-researcher-bibtex]")
         file, number = link["data-researcher-bibtex"].split("#")
