@@ -4,6 +4,7 @@ list keeps it inline; its copy buttons, which work only with script, come with s
 
 from __future__ import annotations
 
+import pytest
 from browser_support import built_site, serve
 from conftest import page
 from test_render_cache import rebuild
@@ -75,6 +76,7 @@ def test_two_long_lists_on_a_page_share_the_file_and_a_cached_page_writes_it_aga
     assert (result.site / "bibtex.bib").read_bytes() == first
 
 
+@pytest.mark.slow  # Chromium
 def test_opening_the_toggle_shows_the_entrys_bibtex_and_copy_copies_it(browser, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -29,6 +29,8 @@ from conftest import page
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.slow  # hundreds of whole builds
+
 FUZZ = settings(
     max_examples=40,
     deadline=None,
