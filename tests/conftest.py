@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 import os
+import sysconfig
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
 import pytest
 import yaml
 from bs4 import BeautifulSoup
@@ -18,6 +20,62 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_SITE = REPO / "example_site"
 SHARED = REPO.parent / "shared"
+
+
+class _MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled templates kept in memory, by template file and source checksum (Jinja drops a stale one)."""
+
+    def __init__(self):
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.store:
+            bucket.bytecode_from_string(self.store[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+INSTALLED = Path(sysconfig.get_paths()["purelib"]).resolve()
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or "/." in name
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _themes_read_once():
+    """Most of a small build's time is its theme read anew: every template compiled, and every file of the theme
+    folders listed (Material's holds thousands of icons in a hidden folder) to find the static files to copy.
+    For the session, compiled templates are kept in memory for the Jinja environments that have none of their own
+    (Jinja drops one whose source changed), and an installed theme folder is listed once, without the hidden
+    files MkDocs never copies. Folders a test writes, and this package's theme, are listed each time."""
+    cache = _MemoryBytecodeCache()
+    original_init = jinja2.Environment.__init__
+    original_list = jinja2.FileSystemLoader.list_templates
+    listed: dict[str, list[str]] = {}
+
+    def init(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        if self.bytecode_cache is None:
+            self.bytecode_cache = cache
+
+    def list_templates(self):
+        names: set[str] = set()
+        for folder in self.searchpath:
+            one = jinja2.FileSystemLoader(folder, encoding=self.encoding, followlinks=self.followlinks)
+            if not Path(folder).resolve().is_relative_to(INSTALLED):
+                names.update(original_list(one))
+                continue
+            if folder not in listed:
+                listed[folder] = [name for name in original_list(one) if not _hidden(name)]
+            names.update(listed[folder])
+        return sorted(names)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jinja2.Environment, "__init__", init)
+        patch.setattr(jinja2.FileSystemLoader, "list_templates", list_templates)
+        yield
 
 
 @dataclass
