@@ -6,11 +6,13 @@ import logging
 import multiprocessing
 import os
 import sys
+import sysconfig
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
 import pytest
 import yaml
 from bs4 import BeautifulSoup
@@ -26,6 +28,62 @@ def engine_command(engine: str) -> list[str]:
     """The engine's own console script beside this interpreter, as a user types it; ``python -m`` without one."""
     script = Path(sys.executable).with_name(engine)
     return [str(script)] if script.exists() else [sys.executable, "-m", engine]
+
+
+class _MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled templates kept in memory, by template file and source checksum (Jinja drops a stale one)."""
+
+    def __init__(self):
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.store:
+            bucket.bytecode_from_string(self.store[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+INSTALLED = Path(sysconfig.get_paths()["purelib"]).resolve()
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or "/." in name
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _themes_read_once():
+    """Most of a small build's time is its theme read anew: every template compiled, and every file of the theme
+    folders listed (Material's holds thousands of icons in a hidden folder) to find the static files to copy.
+    For the session, compiled templates are kept in memory for the Jinja environments that have none of their own
+    (Jinja drops one whose source changed), and an installed theme folder is listed once, without the hidden
+    files MkDocs never copies. Folders a test writes, and this package's theme, are listed each time."""
+    cache = _MemoryBytecodeCache()
+    original_init = jinja2.Environment.__init__
+    original_list = jinja2.FileSystemLoader.list_templates
+    listed: dict[str, list[str]] = {}
+
+    def init(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        if self.bytecode_cache is None:
+            self.bytecode_cache = cache
+
+    def list_templates(self):
+        names: set[str] = set()
+        for folder in self.searchpath:
+            one = jinja2.FileSystemLoader(folder, encoding=self.encoding, followlinks=self.followlinks)
+            if not Path(folder).resolve().is_relative_to(INSTALLED):
+                names.update(original_list(one))
+                continue
+            if folder not in listed:
+                listed[folder] = [name for name in original_list(one) if not _hidden(name)]
+            names.update(listed[folder])
+        return sorted(names)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jinja2.Environment, "__init__", init)
+        patch.setattr(jinja2.FileSystemLoader, "list_templates", list_templates)
+        yield
 
 
 @dataclass
@@ -145,6 +203,72 @@ def serve_watches(config) -> dict[str, bool]:
         config.plugins.on_shutdown()  # as serve ends: the plugin instance lives on in this process
         server.server_close()
     return asked
+
+
+@dataclass
+class CoreBuild:
+    """What the site core made of a docs folder without any engine (``build_core``)."""
+
+    pages: dict[str, str]  # src_uri -> the page's content HTML (no theme around it)
+    warnings: list[str]  # as the core reports them, without the "researcher: " an engine's log adds
+    generated: dict[str, str]  # src_uri -> text of the files the core adds to the site
+    site: object  # the mkdocs_researcher.site.core.Site, after its build
+
+    def html(self, src_uri: str = "index.md") -> BeautifulSoup:
+        return BeautifulSoup(self.pages[src_uri], "html.parser")
+
+
+def build_without_engine(project: Path, options) -> CoreBuild:
+    """Every page of ``project``/docs as HTML, with Python-Markdown and the site core only: the core's steps in
+    the order an engine takes them (configure, scan, each page's Markdown then HTML, end of build)."""
+    import markdown
+
+    from mkdocs_researcher.extension import converting
+    from mkdocs_researcher.render.environment import theme_dir
+    from mkdocs_researcher.site.core import EngineSettings, Site
+    from mkdocs_researcher.site.files import files_in
+
+    warnings: list[str] = []
+    site = Site(options, warnings.append)
+    site.configure(
+        options,
+        EngineSettings(project / "mkdocs.yml", project / "docs", [str(theme_dir())], site_url="https://qi.example/"),
+    )
+    site.begin_build()
+    files = files_in(project / "docs")
+    result = site.scan(files)
+    converter = markdown.Markdown(extensions=["toc", "attr_list", "mkdocs_researcher"])
+    built = {file.src_uri for file in files} | set(result.generated)
+    html = {}
+    for file in files:
+        if file.is_page:
+            text = file.read()
+            body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
+            meta = site.scan_state.pages[file.src_uri].meta
+            source = site.page_markdown(file.src_uri, body, meta, built)
+            converting(site, file.src_uri)
+            html[file.src_uri] = converter.reset().convert(source)
+    site.end_build()
+    return CoreBuild(html, warnings, result.generated, site)
+
+
+@pytest.fixture
+def build_core(tmp_path):
+    """``build_core({"index.md": text}, **options)`` -> CoreBuild: ``build_site`` without MkDocs, for what the
+    core alone decides (messages, sections' HTML); ``options`` are SiteOptions' (cache off unless given)."""
+    from mkdocs_researcher.options import SiteOptions
+
+    def run(pages: dict[str, str], **options) -> CoreBuild:
+        root = tmp_path / f"core{len(list(tmp_path.iterdir()))}"
+        for name, content in pages.items():
+            target = root / "docs" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(content, encoding="utf-8")
+        (root / "docs").mkdir(parents=True, exist_ok=True)
+        (root / "mkdocs.yml").write_text("site_name: Test\n", encoding="utf-8")
+        return build_without_engine(root, SiteOptions(**{"cache": False, **options}))
+
+    return run
 
 
 def shared_or_skip(*parts: str) -> Path:

@@ -13,8 +13,12 @@ One YAML file per case:
     (the first match's text) or ``{select: CSS, length: N}`` (the length of the first match's text).
 ``xfail`` (optional)
     a known package problem: the case says what *should* happen, and is expected to fail until it is fixed.
+``whole_build`` (optional)
+    one line: why the case needs a real MkDocs build (what the engine, not the site core, does with it).
 
-Each case is built with an extra clean page, ``other.md``, which must still be built; and once more with
+Each case is built with an extra clean page, ``other.md``, which must still be built. The messages and the
+sections' HTML are the site core's alone, so most cases go through the core without an engine (``build_core``);
+those marked ``whole_build`` are real MkDocs builds, checked on the themed page and once more with
 ``strict: true``, which must fail whenever the case expects a message (and succeed when it expects none).
 """
 
@@ -27,7 +31,7 @@ import pytest
 import yaml
 
 CASE_DIR = Path(__file__).parent / "bad_input"
-KEYS = {"about", "files", "expected", "expect_html", "xfail"}
+KEYS = {"about", "files", "expected", "expect_html", "xfail", "whole_build"}
 OTHER_PAGE = {"other.md": "# Other\n"}
 
 
@@ -42,7 +46,8 @@ def test_the_corpus_is_large_and_well_formed():
     assert len(CASES) >= 40
     for name, case in CASES.items():
         assert isinstance(case, dict) and set(case) <= KEYS, f"{name}: unknown keys {set(case) - KEYS}"
-        assert isinstance(case.get("about"), str) and "\n" not in case["about"].strip(), name
+        for one_line in (case.get("about"), case.get("whole_build", "")):
+            assert isinstance(one_line, str) and "\n" not in one_line.strip(), name
         assert isinstance(case.get("files"), dict) and "index.md" in case["files"], name
         assert all(isinstance(text, str) for text in case["files"].values()), name
         assert isinstance(case.get("expected"), list) and all(isinstance(m, str) for m in case["expected"]), name
@@ -50,8 +55,7 @@ def test_the_corpus_is_large_and_well_formed():
             assert "select" in check and len(set(check) & {"count", "text", "length"}) == 1, f"{name}: {check}"
 
 
-def _check_html(build, checks: list[dict]) -> None:
-    soup = build.html("index.html")
+def _check_html(soup, checks: list[dict]) -> None:
     for check in checks:
         found = soup.select(check["select"])
         if "count" in check:
@@ -65,14 +69,21 @@ def _check_html(build, checks: list[dict]) -> None:
             assert len(text) == check["length"], f"{check['select']}: {len(text)} characters"
 
 
-def _run_case(case: dict, build_site) -> None:
+def _run_case_in_the_core(case: dict, build_core) -> None:
+    core = build_core({**case["files"], **OTHER_PAGE})
+    assert [f"researcher: {message}" for message in core.warnings] == case["expected"]
+    assert set(core.pages) >= {"index.md", "other.md"}, "the page itself or the rest of the site was not built"
+    _check_html(core.html("index.md"), case.get("expect_html", []))
+
+
+def _run_case_in_mkdocs(case: dict, build_site) -> None:
     pages = {**case["files"], **OTHER_PAGE}
     build = build_site(pages)
     assert build.error is None, f"the build raised {build.error!r}"
     assert build.researcher_warnings() == case["expected"]
     assert (build.site / "other" / "index.html").is_file(), "the rest of the site was not built"
     assert (build.site / "index.html").is_file(), "the page itself was not built"
-    _check_html(build, case.get("expect_html", []))
+    _check_html(build.html("index.html"), case.get("expect_html", []))
 
     strict = build_site(pages, strict=True)
     if case["expected"]:
@@ -82,10 +93,13 @@ def _run_case(case: dict, build_site) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_bad_input(name, build_site):
+def test_bad_input(name, build_site, build_core):
     case = CASES[name]
     try:
-        _run_case(case, build_site)
+        if "whole_build" in case:
+            _run_case_in_mkdocs(case, build_site)
+        else:
+            _run_case_in_the_core(case, build_core)
     except AssertionError:
         if case.get("xfail"):
             pytest.xfail(case["xfail"])

@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # the benchmark suite, in a subprocess
+
 REPO = Path(__file__).resolve().parents[1]
 SECTIONS = ("whole_build", "overhead", "scale", "rebuild", "memory", "page_weight")
 WHOLE_BUILD_FIGURES = (

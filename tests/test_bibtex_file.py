@@ -4,6 +4,7 @@ list keeps it inline; its copy buttons, which work only with script, come with s
 
 from __future__ import annotations
 
+import pytest
 from browser_support import built_site, serve
 from conftest import page
 from test_render_cache import rebuild
@@ -33,7 +34,7 @@ def test_a_long_list_fetches_its_bibtex_from_one_file_and_a_short_one_keeps_it(b
             "short.bib": bib(short, "short"),
         }
     )
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     soup = result.html()
     assert not soup.select(".researcher-publication .researcher-bibtex, .researcher-publication code")
     entries = entries_of(result.site / "bibtex.bib")
@@ -75,6 +76,7 @@ def test_two_long_lists_on_a_page_share_the_file_and_a_cached_page_writes_it_aga
     assert (result.site / "bibtex.bib").read_bytes() == first
 
 
+@pytest.mark.slow  # Chromium
 def test_opening_the_toggle_shows_the_entrys_bibtex_and_copy_copies_it(browser, tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -117,7 +119,7 @@ def test_each_language_has_its_file_beside_its_page(build_site):
         {"index.md": index, "index.zh.md": index, "long.bib": bib(BIBTEX_FILE_FROM)},
         plugins=[{"i18n": {"docs_structure": "suffix", "languages": languages}}, "researcher"],
     )
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     for folder in ("", "zh/"):
         link = result.html(folder + "index.html").select_one("a[data-researcher-bibtex]")
         file, number = link["data-researcher-bibtex"].split("#")

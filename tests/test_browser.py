@@ -24,6 +24,8 @@ from browser_support import (
 )
 from conftest import EXAMPLE_SITE, page
 
+pytestmark = pytest.mark.slow  # Chromium opens each page
+
 PUBLICATIONS = [
     {
         "title": f"Paper number {i} on {topic}",

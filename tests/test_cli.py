@@ -294,6 +294,7 @@ def _refresh_site(root: Path) -> Path:
     return root / "mkdocs.yml"
 
 
+@pytest.mark.slow  # a stub API server
 def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path, capsys, stub_api, monkeypatch):
     config = _refresh_site(tmp_path)
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
@@ -363,6 +364,7 @@ def test_refresh_without_mkdocs_yml_says_so(tmp_path, capsys):
 # --- Publishing ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # git in subprocesses
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_gh_deploy_pushes_a_new_site_to_a_local_bare_repository(tmp_path, capsys):
     site, bare = tmp_path / "homepage", tmp_path / "remote.git"

@@ -260,6 +260,7 @@ CUT_SHORT = {
 }
 
 
+@pytest.mark.slow  # Chromium
 def test_a_list_cut_short_is_marked_once_and_copied_with_et_al(tmp_path):
     if not chromium_available():
         if os.environ.get("CI") == "true":

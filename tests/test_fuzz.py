@@ -13,9 +13,9 @@ wrongly-shaped values and Markdown-free text here, not markup.
 
 Two tests build with Material, two with MkDocs' own theme (which this plugin supports too, and builds
 about three times faster: Material's theme folder holds thousands of icons that every build lists).
-Builds recompile every Jinja template (MkDocs' and ours) each time; a module-wide in-memory bytecode cache
-keeps ~40 examples per test within CI time. It changes nothing but the speed: Jinja keys the cache on
-each template's name and source checksum.
+Builds recompile every Jinja template (MkDocs' and ours) each time; the session's in-memory bytecode cache
+(conftest.py) keeps ~40 examples per test within CI time. It changes nothing but the speed: Jinja keys the
+cache on each template's name and source checksum.
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 import shlex
 
-import jinja2
 import pytest
 from conftest import page
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
+pytestmark = pytest.mark.slow  # hundreds of whole builds
 
 FUZZ = settings(
     max_examples=40,
@@ -35,36 +36,6 @@ FUZZ = settings(
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-
-
-# Speed: one bytecode cache for every Jinja environment this module's builds create ------------------
-
-
-class _MemoryBytecodeCache(jinja2.BytecodeCache):
-    def __init__(self):
-        self.store: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self.store:
-            bucket.bytecode_from_string(self.store[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self.store[bucket.key] = bucket.bytecode_to_string()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _cached_templates():
-    cache = _MemoryBytecodeCache()
-    original = jinja2.Environment.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        if self.bytecode_cache is None:
-            self.bytecode_cache = cache
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(jinja2.Environment, "__init__", init)
-        yield
 
 
 # Strategies ---------------------------------------------------------------------------------------

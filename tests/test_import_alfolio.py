@@ -19,6 +19,7 @@ from bs4 import BeautifulSoup
 from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
+from mkdocs_researcher.commands.import_alfolio import importer
 from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources.fields import Context
@@ -39,6 +40,13 @@ def run_import(capsys, source: Path, out: Path) -> str:
     report, err = capsys.readouterr()
     assert code == 0, err
     return report
+
+
+@pytest.fixture
+def no_trial_build(monkeypatch):
+    """For a test that does not read the report's verdict: the import's trial build (`mkdocs build --strict` of the
+    new site in a subprocess) is left out; the tests marked slow read it."""
+    monkeypatch.setattr(importer, "trial_build", lambda run: None)
 
 
 def build_strict(site: Path) -> Path:
@@ -132,6 +140,7 @@ cv:
 # --- The fixture: every section, what is hidden left out ------------------------------------------
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys):
     out = tmp_path / "site"
     report = run_import(capsys, FIXTURE, out)
@@ -272,7 +281,7 @@ def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys)
     assert "poe: url is a list; the first address is used" in report
 
 
-def test_the_report_names_a_missing_file_once_with_its_count(tmp_path, capsys):
+def test_the_report_names_a_missing_file_once_with_its_count(tmp_path, capsys, no_trial_build):
     projects = {
         f"_projects/{n}_work.md": page({"title": f"Work {n}", "img": "assets/img/shared.jpg"}) for n in range(1, 6)
     }
@@ -297,6 +306,7 @@ def test_the_report_names_a_missing_file_once_with_its_count(tmp_path, capsys):
 # --- Hidden and sample content -------------------------------------------------------------------
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_demo_content_hidden_by_nav_false_is_not_imported(tmp_path, capsys):
     demo_projects = {
         f"_projects/{n}_project.md": page(
@@ -343,6 +353,7 @@ def test_demo_content_hidden_by_nav_false_is_not_imported(tmp_path, capsys):
     assert "12.jpg" not in report  # nothing about the files of what was left out
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_sample_content_on_shown_pages_is_recognised_by_its_text(tmp_path, capsys):
     source = write_site(
         tmp_path / "alfolio",
@@ -384,7 +395,7 @@ def test_sample_content_on_shown_pages_is_recognised_by_its_text(tmp_path, capsy
     assert config["nav"] == [{"About": "index.md"}, {"Teaching": "teaching.md"}]  # the CV page had nothing left
 
 
-def test_what_jekyll_does_not_publish_is_skipped_alike(tmp_path, capsys):
+def test_what_jekyll_does_not_publish_is_skipped_alike(tmp_path, capsys, no_trial_build):
     source = write_site(
         tmp_path / "alfolio",
         {
@@ -413,6 +424,7 @@ def test_what_jekyll_does_not_publish_is_skipped_alike(tmp_path, capsys):
 # --- Carried over -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_old_list_style_cv_and_teaching_page_list(tmp_path, capsys):
     cv = [
         {"title": "General Information", "type": "map", "contents": [{"name": "Full Name", "value": "Robin Example"}]},
@@ -499,6 +511,7 @@ def test_old_list_style_cv_and_teaching_page_list(tmp_path, capsys):
     assert sections(teaching) == {"teaching": 3}
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_json_resume_on_the_cv_page(tmp_path, capsys):
     resume = {
         "basics": {
@@ -551,7 +564,7 @@ def test_json_resume_on_the_cv_page(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("setting, shown", [("max_author_limit:\n", 0), ("", 0), ("max_author_limit: 1\n", 1)])
-def test_max_author_limit_blank_shows_every_author(tmp_path, capsys, setting, shown):
+def test_max_author_limit_blank_shows_every_author(tmp_path, capsys, setting, shown, no_trial_build):
     source = write_site(
         tmp_path / "alfolio",
         {
@@ -572,7 +585,7 @@ def test_max_author_limit_blank_shows_every_author(tmp_path, capsys, setting, sh
     assert "Avery Poe" in paper.get_text()
 
 
-def test_a_site_of_one_page_hides_the_navigation_and_a_site_of_several_shows_tabs(tmp_path, capsys):
+def test_a_site_of_one_page_hides_the_navigation_and_a_site_of_several_shows_tabs(tmp_path, capsys, no_trial_build):
     source = write_site(tmp_path / "alfolio", {"_config.yml": CONFIG, "_pages/about.md": ABOUT})
     run_import(capsys, source, tmp_path / "one")
     index = (tmp_path / "one" / "docs" / "index.md").read_text(encoding="utf-8")
@@ -626,6 +639,7 @@ def _languages_site(root: Path) -> Path:
     )
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_each_language_gets_its_home_page_news_and_cv(tmp_path, capsys):
     out = tmp_path / "site"
     report = run_import(capsys, _languages_site(tmp_path / "alfolio"), out)
@@ -655,6 +669,7 @@ def test_each_language_gets_its_home_page_news_and_cv(tmp_path, capsys):
     assert "示例大学" in html(site / "zh" / "cv" / "index.html").select_one(".researcher-education").get_text()
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_a_polyglot_site_keeps_a_page_per_language(tmp_path, capsys):
     source = write_site(
         tmp_path / "alfolio",
@@ -674,6 +689,7 @@ def test_a_polyglot_site_keeps_a_page_per_language(tmp_path, capsys):
     assert "Eu estudo compiladores." in html(site / "pt-BR" / "index.html").select_one("article").get_text()
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_an_empty_bibliography_is_not_wired_into_the_site(tmp_path, capsys):
     source = write_site(
         tmp_path / "alfolio",
@@ -699,6 +715,7 @@ def test_an_empty_bibliography_is_not_wired_into_the_site(tmp_path, capsys):
 # --- The trial build -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_a_warning_of_the_trial_build_is_explained(tmp_path, capsys):
     bib = BIB.replace("year={2024}", "year={2024},\n  selected={true},\n  pdf={missing.pdf}")
     source = write_site(
@@ -714,6 +731,7 @@ def test_a_warning_of_the_trial_build_is_explained(tmp_path, capsys):
 # --- The seed site, refusals, dates --------------------------------------------------------------
 
 
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
 def test_import_alfolio_seed_site_builds_strict(tmp_path, capsys):
     if not SEED.is_dir():
         if os.environ.get("CI") == "true":

@@ -189,6 +189,7 @@ def test_a_persons_values_in_another_language_are_checked_once(build_site):
     assert en.select_one(".researcher-person__position").get_text() == "Student"
 
 
+@pytest.mark.slow  # Chromium
 def test_chinese_text_is_not_slanted_in_a_browser(example_site):
     if not chromium_available():
         if os.environ.get("CI") == "true":

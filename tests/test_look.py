@@ -25,6 +25,8 @@ from browser_support import (
 from conftest import EXAMPLE_SITE, page
 from test_browser import run_axe
 
+pytestmark = pytest.mark.slow  # Chromium opens each page
+
 EMAIL = "ada.lovelace@math.example.org"
 PEOPLE = ["ada-lovelace", "charles-babbage", "mary-somerville", "augustus-de-morgan"]
 AUTHORS = ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "Augustus De Morgan", "Michael Faraday"]

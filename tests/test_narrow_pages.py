@@ -20,7 +20,7 @@ ENTRY = """@inproceedings{{paper{n},
 def test_a_list_with_a_few_wide_characters_is_written_with_references_that_read_as_them(build_site):
     bib = "\n".join(ENTRY.format(n=n) for n in range(40))
     result = build_site({"index.md": page({"publications": "papers.bib"}, "# Papers\n"), "papers.bib": bib})
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     raw = (result.site / "index.html").read_text(encoding="utf-8")
     assert "&#321;ukasz" in raw and "—" not in raw  # Ł and the dash as references
     assert "Müller" in raw  # Latin-1 stays as written

@@ -13,6 +13,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import EXAMPLE_SITE, REPO
 
+pytestmark = pytest.mark.slow  # fresh venvs, wheels and subprocess builds
+
 
 def run(*args, **kwargs):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}

@@ -117,6 +117,7 @@ def test_properdocs_finds_the_plugin_in_its_own_entry_point_group():
     assert get_plugins()["researcher"].value == "mkdocs_researcher.adapters.mkdocs:ResearcherPlugin"
 
 
+@pytest.mark.slow  # both engines build in subprocesses
 def test_the_example_site_builds_alike_with_properdocs(tmp_path):
     """The example site as it is: Material, mkdocs-static-i18n (English and Chinese), a hook, the plugin."""
     builds = {engine: _build(engine, _copy_example_site(tmp_path / engine)) for engine in ENGINES}
@@ -144,6 +145,7 @@ BIB = """\
 """
 
 
+@pytest.mark.slow  # both engines build in subprocesses
 def test_a_small_site_builds_alike_with_properdocs(tmp_path):
     """A profile page, a .bib of two entries (one with an undefined @string, which warns), publication pages."""
     front = {

@@ -32,7 +32,7 @@ def test_search_finds_a_paper_by_title_author_venue_year_and_badge_and_skips_its
         {"index.md": page({"publications": "papers.bib"}, "# Papers\n"), "papers.bib": BIB},
         plugins=["search", "researcher"],
     )
-    assert result.error is None, result.messages
+    assert result.error is None, result.warnings
     text = _index_text(result.site)
     for words in ("Analytical Engine", "Babbage", "Scientific Memoirs", "1843", "SciMem"):
         assert words in text, words

@@ -5,17 +5,13 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-import markdown
 import pytest
 from bs4 import BeautifulSoup
-from conftest import page
+from conftest import build_without_engine, page
 
-from mkdocs_researcher.extension import converting
 from mkdocs_researcher.options import SiteOptions
-from mkdocs_researcher.render.environment import theme_dir
 from mkdocs_researcher.site import scan as scan_module
-from mkdocs_researcher.site.core import EngineSettings, Site
-from mkdocs_researcher.site.files import files_in, site_path
+from mkdocs_researcher.site.files import site_path
 
 BIB = textwrap.dedent(
     """\
@@ -47,46 +43,21 @@ def _folder_site(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _build_without_engine(project: Path, options: SiteOptions) -> tuple[dict[str, str], list[str], dict, Site]:
-    """Every page of a folder of Markdown files as HTML, with Python-Markdown and the core only."""
-    warnings: list[str] = []
-    site = Site(options, warnings.append)
-    site.configure(
-        options,
-        EngineSettings(project / "mkdocs.yml", project / "docs", [str(theme_dir())], site_url="https://qi.example/"),
-    )
-    files = files_in(project / "docs")
-    result = site.scan(files)
-    converter = markdown.Markdown(extensions=["toc", "attr_list", "mkdocs_researcher"])
-    built = {file.src_uri for file in files} | set(result.generated)
-    html = {}
-    for file in files:
-        if file.is_page:
-            text = file.read()
-            body = text.split("\n---\n", 1)[1] if text.startswith("---\n") else text
-            meta = site.scan_state.pages[file.src_uri].meta
-            source = site.page_markdown(file.src_uri, body, meta, built)
-            converting(site, file.src_uri)
-            html[file.src_uri] = converter.reset().convert(source)
-    site.end_build()
-    return html, warnings, result.generated, site
-
-
 def test_the_core_builds_a_folder_of_markdown_without_an_engine(tmp_path):
     project = _folder_site(tmp_path)
-    html, warnings, generated, site = _build_without_engine(project, SiteOptions(cache=False, publication_pages=True))
-    assert warnings == []
-    home = BeautifulSoup(html["index.md"], "html.parser")
+    core = build_without_engine(project, SiteOptions(cache=False, publication_pages=True))
+    assert core.warnings == []
+    home = core.html("index.md")
     assert home.select_one(".researcher-profile__name").get_text(strip=True) == "Chengxiang Qi"
     titles = [a.get_text(strip=True) for a in home.select(".researcher-publication__title a")]
     assert titles == ["Learning to Rank Homepages"]
     # The owner is highlighted among the authors; the entry links to its own page, which the core generated.
     assert [s.get_text() for s in home.select(".researcher-self")] == ["Chengxiang Qi"]
     assert home.select_one(".researcher-publication__title a")["href"] == "publications/qi2024/"
-    assert set(generated) == {"publications/qi2024.md", "publications/qi2024.bib", "publications.bib"}
+    assert set(core.generated) == {"publications/qi2024.md", "publications/qi2024.bib", "publications.bib"}
     # An engine whose search reads no search view (Zensical's) is given none to hold.
-    assert site.search_view("index.md") is None and not site.page_files("index.md")
-    jane = BeautifulSoup(html["people/jane.md"], "html.parser")
+    assert core.site.search_view("index.md") is None and not core.site.page_files("index.md")
+    jane = core.html("people/jane.md")
     assert [li.get_text(" ", strip=True) for li in jane.select(".researcher-news li")] == ["May 1, 2024 Jane joined."]
 
 
@@ -95,7 +66,7 @@ def test_the_core_reports_problems_as_file_line_field_messages(tmp_path):
     (project / "docs" / "people" / "jane.md").write_text(
         page({"news": [{"date": "2024-13-01", "text": "Jane joined."}]}), encoding="utf-8"
     )
-    _, warnings, _, _ = _build_without_engine(project, SiteOptions(cache=False))
+    warnings = build_without_engine(project, SiteOptions(cache=False)).warnings
     assert len(warnings) == 1
     assert warnings[0].startswith("docs/people/jane.md:3: news[0].date: ")
 

@@ -182,6 +182,7 @@ def _pages(out: Path) -> dict[str, list[tuple[str, int]]]:
     }
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_zensical_renders_every_section_in_its_place(builds):
     out, warnings = builds["zensical"]
     pages = _pages(out)
@@ -208,6 +209,7 @@ def test_zensical_renders_every_section_in_its_place(builds):
     assert len(warnings) == len(set(warnings)) and any("docs/papers.bib:" in w and "tpami" in w for w in warnings)
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_mkdocs_and_zensical_show_the_same_sections_page_by_page(builds):
     zensical, mkdocs = (_pages(builds[engine][0]) for engine in ("zensical", "mkdocs"))
     ours = sorted(name for name in zensical.keys() | mkdocs.keys() if zensical.get(name) or mkdocs.get(name))
@@ -215,6 +217,7 @@ def test_mkdocs_and_zensical_show_the_same_sections_page_by_page(builds):
     assert builds["zensical"][1] == builds["mkdocs"][1]
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 @pytest.mark.parametrize("engine", ["zensical", "mkdocs"])
 def test_the_links_of_every_section_reach_their_files(builds, engine):
     """Zensical reads a page's relative URLs from its source file's folder, MkDocs from the page's own URL."""
@@ -255,6 +258,7 @@ RENDER_TWICE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a Zensical render in a subprocess
 def test_a_page_rendered_again_in_the_same_process_sees_the_edited_bib_file(tmp_path):
     """As under `zensical serve`: the site lives on between renders, and scans again once a file changed."""
     _zensical_or_skip()
@@ -417,6 +421,7 @@ def example_builds(tmp_path_factory) -> dict[str, Path]:
     return _build_both(source, tmp_path_factory.mktemp("example-builds"))
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_the_example_site_shows_the_same_sections_under_both_engines(example_builds):
     # mkdocs-static-i18n, which Zensical does not run, also makes the zh pages.
     english = sorted(
@@ -428,6 +433,7 @@ def test_the_example_site_shows_the_same_sections_under_both_engines(example_bui
     _compare_sections(example_builds, english)
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_the_example_sites_zensical_build_is_complete_and_clean(example_builds):
     out = example_builds["zensical"]
     _assert_stylesheet(out)
@@ -450,6 +456,7 @@ def test_the_example_sites_zensical_build_is_complete_and_clean(example_builds):
         assert _html(out, name).select_one('head meta[name="citation_title"]')["content"], name
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_the_example_sites_head_tags_are_the_same_under_both_engines(example_builds):
     """Zensical's, through overrides/main.html; MkDocs' from the plugin alone, which the override does not repeat."""
     mkdocs, zensical = example_builds["mkdocs"], example_builds["zensical"]
@@ -462,6 +469,7 @@ def test_the_example_sites_head_tags_are_the_same_under_both_engines(example_bui
     assert tagged > 3
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_the_scaffold_shows_the_same_sections_and_head_tags_under_both_engines(tmp_path):
     _zensical_or_skip()
     _run(_researcher("new", str(tmp_path / "new")), tmp_path)
@@ -476,6 +484,7 @@ def test_the_scaffold_shows_the_same_sections_and_head_tags_under_both_engines(t
     assert not (out["zensical"] / "papers.bib").exists()
 
 
+@pytest.mark.slow  # zensical and mkdocs build in subprocesses
 def test_a_new_site_builds_under_zensical_with_nothing_run_before(tmp_path):
     """`mkdocs-researcher new mysite && cd mysite && zensical build`: the same homepage as `mkdocs build`."""
     _zensical_or_skip()

@@ -292,6 +292,7 @@ def resident_mb() -> float:
     return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE).group(1)) / 1024
 
 
+@pytest.mark.slow  # many rebuilds of a large .bib
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the resident set size from /proc")
 def test_serve_keeps_memory_flat_while_a_large_bib_is_edited(build_site):
     from benchmarks import synthetic

@@ -16,6 +16,7 @@ import pytest
 from conftest import bounded_call, needs_fork
 
 from mkdocs_researcher.commands import cli
+from mkdocs_researcher.commands.import_alfolio import importer
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "alfolio"
 SECRET = "SECRET-FROM-OUTSIDE-THE-CHECKOUT"
@@ -32,6 +33,13 @@ SECRET_FILES = {
     "resume": json.dumps({"work": [{"name": SECRET, "position": "Secret keeper"}]}),
     "bytes": f"%PDF-1.4 {SECRET}\n",
 }
+
+
+@pytest.fixture(autouse=True)
+def no_trial_build(monkeypatch):
+    """What is refused and copied is the import's doing; its trial build (a `mkdocs build` of the new site in a
+    subprocess, into a temporary folder) reads only what the import wrote, and is checked in test_import_alfolio."""
+    monkeypatch.setattr(importer, "trial_build", lambda run: None)
 
 
 @pytest.fixture

@@ -143,6 +143,7 @@ def run_refresh(capsys, config: Path, github_api: str, timeout: float = 2.0, *op
 # --- The token stays with the API's host ---------------------------------------------------------
 
 
+@pytest.mark.slow  # stub HTTP servers
 @pytest.mark.parametrize("other_host", ["127.0.0.1", "localhost"])
 def test_the_token_never_follows_a_redirect_to_another_host(tmp_path, capsys, monkeypatch, other_host):
     """GitHub moves a renamed repository within its API (the token goes along); a hop to any other
@@ -200,6 +201,7 @@ def trickle_the_body(handler, stub):
     trickle(handler, stub, body)
 
 
+@pytest.mark.slow  # stub HTTP servers
 @pytest.mark.parametrize("respond", [trickle_everything, trickle_the_body])
 def test_an_answer_trickled_a_byte_at_a_time_ends_at_the_timeout(tmp_path, capsys, monkeypatch, respond):
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
@@ -215,6 +217,7 @@ def test_an_answer_trickled_a_byte_at_a_time_ends_at_the_timeout(tmp_path, capsy
     assert stars_in(tmp_path) == OLD_STARS
 
 
+@pytest.mark.slow  # stub HTTP servers
 def test_the_whole_run_ends_at_its_time_limit_and_the_rest_keep_their_numbers(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
     repos = sorted(OLD_STARS)
@@ -259,6 +262,7 @@ def endless_white_space(handler, stub):
     stub.sent += 23
 
 
+@pytest.mark.slow  # stub HTTP servers
 def test_an_answer_larger_than_the_cap_is_a_problem_and_is_not_read_to_its_end(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
     config = make_site(tmp_path, ["acme/alpha"])
@@ -275,6 +279,7 @@ def test_an_answer_larger_than_the_cap_is_a_problem_and_is_not_read_to_its_end(t
 # --- JSON that cannot be used --------------------------------------------------------------------
 
 
+@pytest.mark.slow  # stub HTTP servers
 @pytest.mark.parametrize(
     "body",
     [
