@@ -17,7 +17,6 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ..malloc import keep_large_blocks_mapped
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site, SiteOptions
 from ..site.files import SiteFile, generated_before
@@ -58,7 +57,6 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
     supports_multiple_instances = False
 
     def __init__(self):
-        keep_large_blocks_mapped()
         self.site = Site(SiteOptions(), log.warning)
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Place
-from ..gcpause import gc_paused
 from ..model.records import Author, Link, Publication
 from .keys import package_files
 from .store import CacheStore, DataclassCodec, WrongShape
@@ -113,8 +112,7 @@ class ParsedFiles:
                 # the folder was deleted while `mkdocs serve` ran: the next new build needs it
                 self._write(file, key, known[1], read_as)
             return known[1]
-        with gc_paused():
-            found = self.store.read(file, key, _decode)
+        found = self.store.read(file, key, _decode)
         if found is None:
             return None
         entries, self.entry_memos[read_as] = found

@@ -125,24 +125,6 @@ def theme_dir() -> Path:
     return packaged if packaged.is_dir() else package.parent / "theme"
 
 
-# One character beyond Latin-1 makes Python store a whole string at two or four bytes a character: a dash or an
-# "ł" in a publication list made its page, and every copy of it a build holds, twice the size.
-_WIDE_SHARE = 64  # at most one such character in this many: written as a character reference instead
-_RAW_TEXT = re.compile(r"<(?:script|style)\b", re.IGNORECASE)  # where a reference would not be read as one
-
-
-def narrow(html: str) -> str:
-    """``html`` in Latin-1 when only a few of its characters are not, those written as character references
-    (``&#322;``), which a browser, search and any HTML parser read as the characters: one byte a character.
-    Text of many such characters (a Chinese page) is left as it is: there references would only add bytes."""
-    if html.isascii():
-        return html
-    wide = len(html) - len(html.encode("latin-1", "ignore"))
-    if not wide or wide * _WIDE_SHARE > len(html) or _RAW_TEXT.search(html):
-        return html
-    return html.encode("latin-1", "xmlcharrefreplace").decode("latin-1")
-
-
 _CSS_COMMENT = re.compile(r"/\*.*?\*/\n?", re.DOTALL)
 
 
@@ -191,15 +173,9 @@ class Renderer:
         return PageRender(locale, matcher, resolve, IconUse(self.icon_set), markdown, options)
 
     def render(self, template: str, page: PageRender, **values) -> str:
-        helpers = _Helpers(page)
-        html = self.env.get_template(f"researcher/{template}").render(
-            t=page.locale,
-            icon=page.icons,
-            h=helpers,
-            options=page.options,
-            **values,
+        return self.env.get_template(f"researcher/{template}").render(
+            t=page.locale, icon=page.icons, h=_Helpers(page), options=page.options, **values
         )
-        return narrow(html)
 
 
 def _escaped_words(words: ListWords) -> ListWords:

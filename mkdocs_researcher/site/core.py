@@ -32,7 +32,7 @@ from pathlib import Path
 
 import markdown as python_markdown
 
-from .. import __version__, gcpause
+from .. import __version__
 from ..cache import keys as cache_keys
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
@@ -42,7 +42,7 @@ from ..model import links as link_kinds
 from ..model.records import PageData
 from ..model.urls import relative_url
 from ..publish import citation
-from ..render.environment import Renderer, RenderOptions, narrow
+from ..render.environment import Renderer, RenderOptions
 from ..render.locale import checked_labels
 from ..render.publication import math_markup
 from ..sources import formats
@@ -488,9 +488,8 @@ class Site:
         output = self._outputs.pop(src_uri, None)
         if output is None:
             return html
-        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes. Each
-        # piece narrow, so that the page is one byte a character where the blocks are (render/environment.py).
-        pieces = _PLACEHOLDER.split(narrow(html))  # text, block number, text, …, text
+        # One join of pieces whose sizes are known: re.sub grows its result step by step, copying megabytes.
+        pieces = _PLACEHOLDER.split(html)  # text, block number, text, …, text
         numbers = pieces[1::2]
         if output.search_blocks and self.engine.reads_search_views:
             view = list(pieces)
@@ -538,7 +537,6 @@ class Site:
         self.parsed_bibliographies.flush()
 
     def begin_build(self) -> None:
-        gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
         if not self._open_builds:
             self._reported.clear()
         self._open_builds += 1
@@ -546,7 +544,6 @@ class Site:
     def end_build(self, failed: bool = False) -> None:
         """A build is over. Once the complete build (every language) is, the caches drop what it did not use —
         unless it failed: what a failed build used says little of what the site needs."""
-        gcpause.build_ended()
         self._open_builds = max(self._open_builds - 1, 0)
         if self._open_builds:
             return

@@ -38,7 +38,6 @@ from bibtexparser.model import (
 
 from ..cache.bibliographies import ChunkRead, EntryMemo
 from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
-from ..gcpause import gc_paused
 from ..model.names import (
     ANY_MARK,
     ET_AL,
@@ -873,8 +872,7 @@ def read_bibtex(
     """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: what the
     chunks of this file's previous read (with the same assets prefix and private fields) gave, replaced by this
     read's; the result is the same with it as without."""
-    with gc_paused(collect_cycles=True):
-        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
+    return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
 
 
 def _read_bibtex(
