@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import jinja2
 from markupsafe import Markup, escape
@@ -28,9 +28,6 @@ from . import publication
 from .icons import IconSet, IconUse
 from .locale import ListWords, Locale, written_in_cjk
 from .publication import MathMarkup, entry_labels, publication_html
-
-if TYPE_CHECKING:
-    from ..cache.pages import EntryRenders
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
 MarkdownFunc = Callable[[str], str]
@@ -111,7 +108,6 @@ class PageRender:
     bibliography_url: str | None = None  # this page's publications as one .bib file
     # Each author's view, found once per page: a researcher's own name and their co-authors' recur in most entries.
     author_views: dict = field(default_factory=dict)
-    entries: EntryRenders | None = None  # the list entries of this page's last build, where the site keeps them
 
 
 ASSETS = ("researcher.css", "researcher.js")  # in theme_dir()/researcher/
@@ -257,11 +253,7 @@ class _Helpers:
         entries' BibTeX ("bibtex.bib#N", N the list's first there), None to write it into the entry."""
         if self._entry_labels is None:
             self._entry_labels = entry_labels(self.page)
-        if self.page.entries is None or pub.trusted:  # front matter's Markdown fields may read files: not kept
-            return publication_html(self, pub, self._entry_labels, bibtex_file)
-        return self.page.entries.render(
-            pub, bibtex_file, self.page, lambda: publication_html(self, pub, self._entry_labels, bibtex_file)
-        )
+        return publication_html(self, pub, self._entry_labels, bibtex_file)
 
     @staticmethod
     def tag_list(tags: list[str]) -> Markup:
