@@ -131,7 +131,7 @@ def test_the_folders_import_only_from_the_layers_above_them():
     for path in sorted(package.rglob("*.py")):
         parts = path.relative_to(package).parts
         if len(parts) == 1:
-            continue  # the package's face and the modules every layer uses (diagnostics, gcpause)
+            continue  # the package's face and the modules every layer uses (diagnostics)
         layer = LAYERS.index(parts[0])
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.ImportFrom) or not node.level:

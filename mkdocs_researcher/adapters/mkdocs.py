@@ -16,7 +16,6 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from ..extension import ResearcherExtension, converting
-from ..malloc import keep_large_blocks_mapped
 from ..options import EXTENSION, SiteOptions
 from ..options import read as read_options
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
@@ -34,7 +33,6 @@ class ResearcherPlugin(BasePlugin):
     supports_multiple_instances = False
 
     def __init__(self):
-        keep_large_blocks_mapped()
         self.site = Site(SiteOptions(), log.warning)
         self._plugin_options: dict = {}  # as written under plugins: - researcher:
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry

@@ -13,17 +13,8 @@ read files is configured (``markdown_reads_files``). The warnings its rendering
 raised are kept with it and reported again, so ``--strict`` fails on a cached
 page exactly as on a fresh one.
 
-Kept in memory under ``mkdocs serve`` (the plugin keeps this cache across its
-rebuilds; a single build keeps none) and, when a cache folder is set, one file
-per page in ``pages/`` there (see cache_store.py), replaced when its page
-changes (under ``mkdocs serve``, when serving stops). At the end of a complete
-build the pages it did not use are dropped from both.
-
-Under ``mkdocs serve``, a page whose key changed only because a .bib file it
-lists changed renders again only the entries that changed (``EntryRenders``):
-each list entry's HTML of the last build is kept, by the page's key less its
-publication files, and used again for the same publication, read from the same
-text.
+Kept (kept.py) in memory under ``mkdocs serve`` only (a single build would hold a copy of every page's HTML, at
+its peak, for nothing) and, when a cache folder is set, one file per page in ``pages/`` there.
 """
 
 from __future__ import annotations
@@ -32,13 +23,11 @@ import functools
 import hashlib
 import importlib
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from markupsafe import Markup
-
 from ..diagnostics import Diagnostic
+from .kept import Kept
 from .store import CacheStore, DataclassCodec, WrongShape
 
 
@@ -55,80 +44,30 @@ class RenderedPage:
 _CODEC = DataclassCodec(Diagnostic)
 
 
-@dataclass
 class RenderCache:
-    store: CacheStore
-    markdown_reads_files: bool = False  # see markdown_reads_files()
-    memory: dict[str, tuple[str, RenderedPage]] = field(default_factory=dict)  # file name -> (key, page)
-    used: set[str] = field(default_factory=set)  # the file names this complete build read or wrote
-    # Rebuilds follow in this process (`mkdocs serve`): only then are rendered pages and their list entries kept in
-    # memory (a single build would hold a copy of every page's HTML, at its peak, for nothing), and a page goes to
-    # the store when serving stops (flush), not on every rebuild that changed it.
-    serving: bool = False
-    unwritten: set[str] = field(default_factory=set)  # file names
-    entries: dict[str, EntryRenders] = field(default_factory=dict)  # slot -> its page's list entries
+    """Rendered pages by slot (one per built page) and key."""
 
-    def entry_renders(self, slot: str, key: str) -> EntryRenders:
-        """The list entries of the slot's page to render now; those of its last build are used again if that
-        build's key (the page's, less its publication files' contents) is ``key``."""
-        last = self.entries.get(slot)
-        self.entries[slot] = renders = EntryRenders(key, last if last and last.key == key else None)
-        return renders
+    def __init__(self, store: CacheStore):
+        self.kept: Kept[RenderedPage] = Kept(store, _encode, _decode)
+        self.markdown_reads_files = False  # see markdown_reads_files()
 
     def get(self, slot: str, key: str) -> RenderedPage | None:
-        name = _file_name(slot)
-        known = self.memory.get(name)
-        if known is not None and known[0] == key:
-            if self.store.folder is not None and name not in self.unwritten and not self.store.exists(name):
-                self._write(name, known)  # the folder was deleted while `mkdocs serve` ran: the next new build needs it
-        else:
-            page = self.store.read(name, key, _decode)
-            if page is None:
-                return None
-            known = (key, page)
-            if self.serving:
-                self.memory[name] = known
-        self.used.add(name)
-        return known[1]
+        return self.kept.get(_file_name(slot), key)
 
     def put(self, slot: str, key: str, rendered: RenderedPage) -> None:
-        name = _file_name(slot)
-        self.used.add(name)
-        if self.serving:
-            self.memory[name] = (key, rendered)
-            self.unwritten.add(name)
-        else:
-            self._write(name, (key, rendered))
-
-    def flush(self) -> None:
-        """Write what serving kept back."""
-        for name in sorted(self.unwritten):
-            if name in self.memory:
-                self._write(name, self.memory[name])
-        self.unwritten.clear()
-
-    def end_build(self, prune: bool) -> None:
-        """The complete build is over; with ``prune``, the pages it did not use leave memory and disk."""
-        if prune:
-            self.store.prune(self.used.__contains__)
-            for name in [name for name in self.memory if name not in self.used]:
-                del self.memory[name]
-                self.unwritten.discard(name)
-        self.used.clear()
-
-    def _write(self, name: str, known: tuple[str, RenderedPage]) -> None:
-        key, page = known
-        # The HTML goes as text beside the JSON: see cache_store.py.
-        self.store.write(
-            name,
-            key,
-            [list(page.blocks), _CODEC.encode(page.diagnostics), list(page.search_blocks), list(page.files)],
-            [page.markdown, page.sprite, *page.blocks.values(), *page.search_blocks.values(), *page.files.values()],
-        )
+        self.kept.put(_file_name(slot), key, rendered)
 
 
 def _file_name(slot: str) -> str:
     return hashlib.sha256(slot.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _encode(page: RenderedPage) -> tuple[list, list[str]]:
+    # The HTML goes as text beside the JSON: see store.py.
+    return (
+        [list(page.blocks), _CODEC.encode(page.diagnostics), list(page.search_blocks), list(page.files)],
+        [page.markdown, page.sprite, *page.blocks.values(), *page.search_blocks.values(), *page.files.values()],
+    )
 
 
 def _decode(data, texts: list[str]) -> RenderedPage:
@@ -275,74 +214,3 @@ def emoji_icon_dirs(mdx_configs: dict) -> list:
     options = emoji.get("options") if isinstance(emoji, dict) else None
     folders = options.get("custom_icons") if isinstance(options, dict) else None
     return [folder for folder in folders if isinstance(folder, str)] if isinstance(folders, list) else []
-
-
-@dataclass
-class _EntryRender:
-    pub: object  # the very publication it was rendered from (objects read from unchanged text are kept)
-    html: str
-    icons: tuple[str, ...]
-    resolved: tuple[tuple[str, tuple, str | None], ...]  # each file the entry linked: (url, field path, found)
-
-
-class EntryRenders:
-    """One page's publication lists and their entries: those of its last build, those of this one."""
-
-    def __init__(self, key: str, last: EntryRenders | None):
-        self.key = key
-        self.last = last.current if last else {}
-        self.last_lists = last.current_lists if last else {}
-        self.current: dict[tuple[int, str | None], _EntryRender] = {}
-        self.current_lists: dict[tuple, tuple[str, str]] = {}  # a list's entries -> its HTML and search view
-        self._checked: dict[tuple[int, str | None], bool] = {}
-
-    def publication_list(self, pubs: list, files: list, page, make: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-        """``make()``'s list of ``pubs`` (its HTML and its search view), or the same from the last build when
-        every entry of it holds (see ``render``): an edit of one entry renders only its own list again."""
-        slots = tuple(zip(map(id, pubs), files or [None] * len(pubs), strict=True))
-        known = self.last_lists.get(slots)
-        if known is not None and all([self._holds(slot, pub, page) for slot, pub in zip(slots, pubs, strict=True)]):
-            for slot in slots:
-                self._reuse(slot, page)
-        else:
-            known = make()
-        self.current_lists[slots] = known
-        return known
-
-    def render(self, pub, bibtex_file: str | None, page, make: Callable[[], str]) -> Markup:
-        """``make()``'s HTML for ``pub``, or the same from the last build if it holds."""
-        slot = (id(pub), bibtex_file)
-        if self._holds(slot, pub, page):
-            return Markup(self._reuse(slot, page).html)
-        resolve, resolved, icons = page.resolve, [], []
-
-        def recording(url: str, path: tuple) -> str | None:
-            found = resolve(url, path)
-            resolved.append((url, path, found))
-            return found
-
-        page.resolve, page.icons.recording = recording, icons
-        try:
-            html = make()
-        finally:
-            page.resolve, page.icons.recording = resolve, None
-        self.current[slot] = _EntryRender(pub, html, tuple(dict.fromkeys(icons)), tuple(resolved))
-        return Markup(html)
-
-    def _reuse(self, slot: tuple[int, str | None], page) -> _EntryRender:
-        """The last build's entry, kept for the next, its icons used on ``page`` again."""
-        self.current[slot] = known = self.last[slot]
-        for name in known.icons:
-            page.icons.note(name)
-        return known
-
-    def _holds(self, slot: tuple[int, str | None], pub, page) -> bool:
-        """Whether the last build's HTML of the entry holds for ``pub``: the very object (read from the same
-        text), and each file it linked found as then. ``page`` (render.PageRender) looks each file up again,
-        once a build, which also reports a missing one again; a file that appeared or went renders it anew."""
-        if slot not in self._checked:
-            known = self.last.get(slot)
-            self._checked[slot] = (
-                known is not None and known.pub is pub and all(page.resolve(*f[:2]) == f[2] for f in known.resolved)
-            )
-        return self._checked[slot]

@@ -30,7 +30,6 @@ from .locale import ListWords, Locale, written_in_cjk
 from .publication import MathMarkup, entry_labels, publication_html
 
 if TYPE_CHECKING:
-    from ..cache.pages import EntryRenders
     from ..options import SiteOptions
 
 # Turns a Markdown string into HTML with the site's Markdown settings.
@@ -105,7 +104,6 @@ class PageRender:
     bibliography_url: str | None = None  # this page's publications as one .bib file
     # Each author's view, found once per page: a researcher's own name and their co-authors' recur in most entries.
     author_views: dict = field(default_factory=dict)
-    entries: EntryRenders | None = None  # the list entries of this page's last build, where the site keeps them
 
 
 ASSETS = ("researcher.css", "researcher.js")  # in theme_dir()/researcher/
@@ -117,24 +115,6 @@ def theme_dir() -> Path:
     package = Path(__file__).parent.parent
     packaged = package / "theme"
     return packaged if packaged.is_dir() else package.parent / "theme"
-
-
-# One character beyond Latin-1 makes Python store a whole string at two or four bytes a character: a dash or an
-# "ł" in a publication list made its page, and every copy of it a build holds, twice the size.
-_WIDE_SHARE = 64  # at most one such character in this many: written as a character reference instead
-_RAW_TEXT = re.compile(r"<(?:script|style)\b", re.IGNORECASE)  # where a reference would not be read as one
-
-
-def narrow(html: str) -> str:
-    """``html`` in Latin-1 when only a few of its characters are not, those written as character references
-    (``&#322;``), which a browser, search and any HTML parser read as the characters: one byte a character.
-    Text of many such characters (a Chinese page) is left as it is: there references would only add bytes."""
-    if html.isascii():
-        return html
-    wide = len(html) - len(html.encode("latin-1", "ignore"))
-    if not wide or wide * _WIDE_SHARE > len(html) or _RAW_TEXT.search(html):
-        return html
-    return html.encode("latin-1", "xmlcharrefreplace").decode("latin-1")
 
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/\n?", re.DOTALL)
@@ -185,15 +165,9 @@ class Renderer:
         return PageRender(locale, matcher, resolve, IconUse(self.icon_set), markdown, options, math)
 
     def render(self, template: str, page: PageRender, **values) -> str:
-        helpers = _Helpers(page)
-        html = self.env.get_template(f"researcher/{template}").render(
-            t=page.locale,
-            icon=page.icons,
-            h=helpers,
-            options=page.options,
-            **values,
+        return self.env.get_template(f"researcher/{template}").render(
+            t=page.locale, icon=page.icons, h=_Helpers(page), options=page.options, **values
         )
-        return narrow(html)
 
 
 def _escaped_words(words: ListWords) -> ListWords:
@@ -275,11 +249,7 @@ class _Helpers:
         entries' BibTeX ("bibtex.bib#N", N the list's first there), None to write it into the entry."""
         if self._entry_labels is None:
             self._entry_labels = entry_labels(self.page)
-        if self.page.entries is None or pub.trusted:  # front matter's Markdown fields may read files: not kept
-            return publication_html(self, pub, self._entry_labels, bibtex_file)
-        return self.page.entries.render(
-            pub, bibtex_file, self.page, lambda: publication_html(self, pub, self._entry_labels, bibtex_file)
-        )
+        return publication_html(self, pub, self._entry_labels, bibtex_file)
 
     @staticmethod
     def tag_list(tags: list[str]) -> Markup:

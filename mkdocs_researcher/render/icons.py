@@ -64,7 +64,6 @@ class IconUse:
     def __init__(self, icons: IconSet):
         self.icons = icons
         self.used: dict[str, None] = {}
-        self.recording: list[str] | None = None  # the icons one piece of the page uses (see EntryRenders)
 
     def __call__(self, name: str, css_class: str = "researcher-icon") -> Markup:
         if not self.icons.available(name):
@@ -75,8 +74,6 @@ class IconUse:
     def note(self, name: str) -> None:
         """``name`` is used on the page (its markup written earlier is used again)."""
         self.used[name] = None
-        if self.recording is not None:
-            self.recording.append(name)
 
     def sprite(self) -> str:
         if not self.used:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import markdown as python_markdown
 
-from .. import __version__, gcpause
+from .. import __version__
 from ..cache import keys as cache_keys
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
@@ -143,11 +143,11 @@ class Site:
         # Another cache folder, or none, gives the caches another store; what they hold in memory stays, its
         # keys covering what it was made from.
         folder = (project / self.options.cache_dir) if self.options.cache else None
-        if self.parsed_bibliographies.store.folder != folder:
-            self.parsed_bibliographies.store = CacheStore(folder)
+        if self.parsed_bibliographies.kept.store.folder != folder:
+            self.parsed_bibliographies.kept.store = CacheStore(folder)
         pages_folder = folder / "pages" if folder else None
-        if self.render_cache.store.folder != pages_folder:
-            self.render_cache.store = CacheStore(pages_folder)
+        if self.render_cache.kept.store.folder != pages_folder:
+            self.render_cache.kept.store = CacheStore(pages_folder)
         self.render_cache.markdown_reads_files = render_cache.markdown_reads_files(self.engine.markdown_extensions)
 
     def _counts(self) -> dict:
@@ -508,14 +508,13 @@ class Site:
         """The process starts; ``serving``: rebuilds follow until ``stop()`` (`mkdocs serve`). Then the caches keep
         in memory what the next rebuild uses again, and a rendered page or a parsed .bib goes to the cache folder
         when serving stops rather than on every edit."""
-        self.render_cache.serving = self.parsed_bibliographies.serving = serving
+        self.render_cache.kept.serving = self.parsed_bibliographies.kept.serving = serving
 
     def stop(self) -> None:
-        self.render_cache.flush()
-        self.parsed_bibliographies.flush()
+        self.render_cache.kept.flush()
+        self.parsed_bibliographies.kept.flush()
 
     def begin_build(self) -> None:
-        gcpause.build_started()  # what .bib files and caches hold lives as long as the build (see gcpause.py)
         if not self._open_builds:
             self._reported.clear()
         self._open_builds += 1
@@ -523,12 +522,11 @@ class Site:
     def end_build(self, failed: bool = False) -> None:
         """A build is over. Once the complete build (every language) is, the caches drop what it did not use —
         unless it failed: what a failed build used says little of what the site needs."""
-        gcpause.build_ended()
         self._open_builds = max(self._open_builds - 1, 0)
         if self._open_builds:
             return
         unreadable = []
-        for cache in (self.render_cache, self.parsed_bibliographies):
+        for cache in (self.render_cache.kept, self.parsed_bibliographies.kept):
             cache.end_build(prune=not failed)
             unreadable.extend(cache.store.problems)
             cache.store.problems.clear()

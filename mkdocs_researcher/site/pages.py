@@ -27,7 +27,7 @@ from ..model.urls import pub_anchor, relative_url
 from ..publish.citation import bibtex_for
 from ..render.environment import OwnPage, PageRender
 from ..render.locale import Locale
-from ..render.publication import entry_labels, search_html
+from ..render.publication import search_html
 from ..sources.fields import parse_boolean
 from ..sources.markers import Marker, find_markers
 from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
@@ -142,8 +142,6 @@ def build_page(context: PageContext) -> PageOutput:
         return found
 
     render = _page_render(context, site.page_owners(data), resolve)
-    if site.render_cache.serving:
-        render.entries = site.render_cache.entry_renders(_slot(context), context.key(publications=False))
     output.markdown = _Assembler(context, render, data, output, reporter).run()
     output.sprite = render.icons.sprite()
     rendered_problems = page.publication_problems + reporter.found
@@ -417,20 +415,10 @@ class _Assembler:
         return self.section("publications", marker, level, default_heading, pieces)
 
     def _publication_list(self, pubs: list[Publication], bibtex_files: list[str]) -> str:
-        """One list of publications, and what search reads of it; under serve, the last build's where it holds."""
-
-        def make() -> tuple[str, str]:
-            values = {"publications": pubs, "bibtex_files": bibtex_files}
-            return self.site.renderer.render("publications.html", self.render, **values), search_html(pubs)
-
-        entries = self.render.entries
-        if entries is None:
-            html, search = make()
-        else:
-            html, search = entries.publication_list(pubs, bibtex_files, self.render, make)
-            entry_labels(self.render)  # the icons every entry's actions use, whether or not an entry was rendered
-        placeholder = self.block(html)
-        self.output.search_blocks[placeholder] = search
+        """One list of publications, and what search reads of it."""
+        values = {"publications": pubs, "bibtex_files": bibtex_files}
+        placeholder = self.block(self.site.renderer.render("publications.html", self.render, **values))
+        self.output.search_blocks[placeholder] = search_html(pubs)
         return placeholder
 
     def _bibtex_files(self, entries: list[Publication]) -> dict[int, str]:

@@ -77,7 +77,7 @@ class Bibliographies:
         text = decode_text(content, path.name, file_reporter)
         options = {"assets_prefix": assets_prefix, "private_fields": self.private_fields, "path": path}
         if file_format.remembers_entries:
-            options["memo"] = self.parsed.entry_memo(name, assets_prefix, self.private_fields)
+            options["memo"] = self.parsed.memo(name, assets_prefix, self.private_fields)
         pubs: list[Publication] = [] if text is None else file_format.read(text, file_reporter, **options)
         if not pubs and not found and text is not None:
             file_reporter.warn((), "the file has no entries")

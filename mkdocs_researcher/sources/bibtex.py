@@ -36,9 +36,7 @@ from bibtexparser.model import (
     String,
 )
 
-from ..cache.bibliographies import ChunkRead, EntryMemo
 from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
-from ..gcpause import gc_paused
 from ..model.names import (
     ANY_MARK,
     ET_AL,
@@ -871,8 +869,7 @@ def read_bibtex(
     """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: what the
     chunks of this file's previous read (with the same assets prefix and private fields) gave, replaced by this
     read's; the result is the same with it as without."""
-    with gc_paused(collect_cycles=True):
-        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
+    return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
 
 
 def _read_bibtex(
@@ -898,6 +895,48 @@ def _read_bibtex(
 
 
 # --- Reading again only what changed ------------------------------------------------------------
+
+
+@dataclass
+class ChunkRead:
+    """What one chunk of a .bib file gave its read (sources/bibtex.py, _Chunks: the text from an "@type{" that
+    starts a line to the next)."""
+
+    line: int  # where the chunk started: the same text elsewhere moves its lines along
+    keys: frozenset[str]  # its entries' keys in lower case, as a crossref names them
+    found_splitting: list[Diagnostic]  # problems found splitting it into entries
+    publications: list[Publication]
+    found_reading: list[Diagnostic]  # problems found reading its entries
+    macro_text: int  # the text @string macros added to its values: it counts against the file's (bibtex._Macros)
+
+    def moved(self, line: int) -> ChunkRead:
+        """What the same text gives on ``line``."""
+        shift = line - self.line
+        if not shift:
+            return self
+        return ChunkRead(
+            line,
+            self.keys,
+            _moved_diagnostics(self.found_splitting, shift),
+            [_moved(pub, shift) for pub in self.publications],
+            _moved_diagnostics(self.found_reading, shift),
+            self.macro_text,
+        )
+
+
+def _moved(pub: Publication, shift: int) -> Publication:
+    place, key = pub.origin
+    return replace(pub, origin=(replace(place, line=place.line + shift), key))
+
+
+def _moved_diagnostics(found: list[Diagnostic], shift: int) -> list[Diagnostic]:
+    return [problem if problem.line is None else replace(problem, line=problem.line + shift) for problem in found]
+
+
+# What each chunk of a file gave its last read, by a digest of the chunk's text and the file's @string macros: a
+# file edited under `mkdocs serve` splits and reads again only the chunks that changed.
+EntryMemo = dict[str, ChunkRead]
+
 
 # Where bibtexparser starts a block whatever came before it: "@type{" or "@type(" first on its line (a block still
 # open there ends, cut short). The text from one such mark to the next is split into the same blocks whether

@@ -46,7 +46,7 @@ class PublicationFormat:
     # file's hash, so a changed one is read again, and the build watches them.
     companions: Callable[[Path, bytes], tuple[Path, ...]] = _no_companions
     links_beside_file: bool = False  # relative links point into the file's own folder (Hugo), not assets_dir
-    # read takes memo=, what the chunks of one read of a file gave, for the next (cache.bibliographies.EntryMemo)
+    # read takes memo=, what the chunks of one read of a file gave, for the next (sources/bibtex.py, EntryMemo)
     remembers_entries: bool = False
 
 
