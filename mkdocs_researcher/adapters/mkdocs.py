@@ -14,7 +14,8 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from ..malloc import keep_large_blocks_mapped
@@ -62,6 +63,7 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
         self.site = Site(SiteOptions(), log.warning)
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
+        self._publication_pages: dict[str, str] = {}  # src_uri of each publication page -> its list's
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining this makes `mkdocs serve` keep one plugin instance, and with it the site's caches, across
@@ -150,12 +152,31 @@ class ResearcherPlugin(BasePlugin[ResearcherConfig]):
             else:
                 files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=asset_text(name)))
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
+        self._publication_pages = {}
         for src_uri, content in result.generated.items():
-            files.append(File.generated(config, src_uri, content=content))
+            listing = self.site.publication_list(src_uri)
+            if listing is None:
+                files.append(File.generated(config, src_uri, content=content))
+                continue
+            # Out of MkDocs' automatic nav, as Material's blog keeps its posts: a nav of thousands of pages,
+            # rendered into every page, made a build quadratic. The list links to each (see on_nav).
+            self._publication_pages[src_uri] = listing
+            files.append(File.generated(config, src_uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
         for src_uri in result.unpublished:
             files.remove(files.get_file_from_path(src_uri))
         config.watch.extend(path for path in self.site.watched if path not in config.watch)
         return files
+
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        # A publication page outside the nav gets its list as parent, as Material's blog gives each post the
+        # blog's index: the theme marks the list, and the tab holding it, as where the reader is.
+        in_nav = {id(page) for page in nav.pages}
+        for src_uri, list_src_uri in self._publication_pages.items():
+            file, listing = files.get_file_from_path(src_uri), files.get_file_from_path(list_src_uri)
+            if file is None or file.page is None or id(file.page) in in_nav or listing is None:
+                continue
+            file.page.parent = listing.page
+        return nav
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)
