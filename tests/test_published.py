@@ -314,8 +314,12 @@ def test_publication_pages_stay_out_of_the_automatic_nav_yet_reachable(build_sit
     locations = {loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
     assert {f"https://example.org/publications/{key}/" for key in own} <= locations
     index = json.loads((result.site / "search" / "search_index.json").read_text())
-    found = {doc["location"]: doc["title"] for doc in index["docs"]}
-    assert found["publications/cheng2025pipethreader/"] == "PipeThreader: Software-Defined Pipelining"
+    found = {doc["location"]: doc for doc in index["docs"]}
+    indexed = found["publications/cheng2025pipethreader/"]
+    assert indexed["title"] == "PipeThreader: Software-Defined Pipelining"
+    # Search reads the entry's words and abstract, not its BibTeX and buttons.
+    assert "Jürgen Müller" in indexed["text"] and "We pipeline kernels." in indexed["text"]
+    assert "@inproceedings" not in indexed["text"] and "Download" not in indexed["text"]
     # On a publication page its list's tab is the active one, and its link back leads to the list.
     soup = result.html("publications/cheng2025pipethreader/index.html")
     assert [a.get_text().strip() for a in soup.select(".md-tabs__item--active a")] == ["Research"]

@@ -201,6 +201,10 @@ class Renderer:
         )
         return narrow(html)
 
+    def field(self, page: PageRender, pub, name: str) -> Markup:
+        """A text field of a publication as HTML, as a template writes it (h.pub_text)."""
+        return Markup(publication.field_html(_Helpers(page), pub, name))
+
 
 def _escaped_words(words: ListWords) -> ListWords:
     return ListWords(escape_text(words.separator), escape_text(words.last), escape_text(words.last_of_many))

@@ -159,13 +159,21 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     bib_url = relative_url(entry.bib_url, context.url)
     key, cached = _cached(context, entry.pub, entry.owners, back_url, bib_url)
     if cached is not None:
-        return PageOutput(cached.markdown, dict(cached.blocks), list(cached.diagnostics), cached.sprite)
+        return PageOutput(
+            cached.markdown, dict(cached.blocks), list(cached.diagnostics), cached.sprite, dict(cached.search_blocks)
+        )
     reporter = Reporter(context.page.source.source_name)
     render = _page_render(context, entry.owners, lambda url, path: context.find_file(url))
     pub = entry.pub if site.options.show_tags else replace(entry.pub, tags=[])
-    html_text = site.renderer.render("publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url)
+    abstract = site.renderer.field(render, pub, "abstract")
+    html_text = site.renderer.render(
+        "publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url, abstract=abstract
+    )
     output = PageOutput("# " + heading_text(entry.pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n")
     output.blocks[PLACEHOLDER.format(0)] = html_text
+    # Search reads the words of the entry and its abstract: not its buttons, BibTeX and icons, which took most of
+    # the time search spent on a site of publication pages.
+    output.search_blocks[PLACEHOLDER.format(0)] = search_html([pub]) + "\n" + str(abstract)
     output.sprite = render.icons.sprite()
     output.diagnostics = reporter.found
     _keep(context, key, output, reporter.found)
