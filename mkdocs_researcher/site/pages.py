@@ -110,10 +110,15 @@ def heading_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def publication_page_source(pub: Publication) -> str:
     """The Markdown file of a publication's own page: only its title (for nav, search, <title>); the page is
     rendered when it is built. Themes print a front-matter title as HTML, so it is escaped here."""
-    return "---\n" + yaml.safe_dump({"title": html.escape(pub.title, quote=False)}, allow_unicode=True) + "---\n"
+    front = {"title": html.escape(pub.title, quote=False)}
+    # libyaml's emitter where PyYAML has it, as for loading (sources/frontmatter.py): a page per publication.
+    return "---\n" + yaml.dump(front, Dumper=_DUMPER, allow_unicode=True) + "---\n"
 
 
 def build_page(context: PageContext) -> PageOutput:
