@@ -82,6 +82,79 @@ def scale_site(
     return path
 
 
+# --- Publication pages ---------------------------------------------------------------------------
+
+PUBLICATION_LINKS = ("doi", "url", "pdf", "code")  # the links a publication page shows, as the plain twin lists them
+
+
+def publication_pages_site(root: Path, bib_text: str, *, plugin: bool = True) -> Path:
+    """A site without ``nav:`` (MkDocs' automatic one), with search: one list of every entry of ``bib_text``
+    with ``publication_pages: true``; returns mkdocs.yml.
+
+    ``plugin=False`` gives its plain twin: the same list and a page per entry holding the same facts (title,
+    authors, venue, year, abstract, links) as plain Markdown, kept out of the nav by ``not_in_nav``, as the
+    plugin keeps its publication pages out.
+    """
+    docs = root / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    (docs / "about.md").write_text(ABOUT, encoding="utf-8")
+    config = {
+        "site_name": "Benchmark",
+        "site_url": "https://example.org/",
+        "site_dir": str(root / "site"),
+        "theme": {"name": "material", "font": False},
+        "plugins": ["search"],
+    }
+    if plugin:
+        (docs / "index.md").write_text(INDEX_WITH_PUBLICATIONS, encoding="utf-8")
+        (docs / "papers.bib").write_text(bib_text, encoding="utf-8")
+        pdfs = docs / "assets" / "pdf"
+        pdfs.mkdir(parents=True, exist_ok=True)
+        for name in synthetic.local_pdfs(bib_text):
+            (pdfs / name).write_bytes(b"%PDF-1.4\n%%EOF\n")
+        config["plugins"].append({"researcher": {"publication_pages": True, "cache_dir": str(root / "cache")}})
+    else:
+        _plain_publication_pages(docs, bib_text)
+        config["not_in_nav"] = "publications/*.md"
+    path = root / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _plain_publication_pages(docs: Path, bib_text: str) -> None:
+    import bibtexparser
+
+    pages = docs / "publications"
+    pages.mkdir(parents=True, exist_ok=True)
+    items = []
+    for entry in bibtexparser.parse_string(bib_text).entries:
+        fields = {field.key.lower(): str(field.value) for field in entry.fields}
+        venue = fields.get("booktitle") or fields.get("journal") or ""
+        facts = f"{fields.get('author', '')}. *{venue}*, {fields.get('year', '')}."
+        slug = entry.key.lower()
+        items.append(f"- [{fields.get('title', entry.key)}](publications/{slug}.md) — {facts}")
+        links = [f"[{name}]({fields[name]})" for name in PUBLICATION_LINKS if fields.get(name, "").startswith("http")]
+        body = [
+            "---",
+            yaml.safe_dump({"title": fields.get("title", entry.key)}, allow_unicode=True).strip(),
+            "---",
+            "",
+            f"# {fields.get('title', entry.key)}",
+            "",
+            facts,
+            "",
+            fields.get("abstract", ""),
+            "",
+            " · ".join(links),
+            "",
+            "[Back to the list](../index.md)",
+            "",
+        ]
+        (pages / f"{slug}.md").write_text("\n".join(body), encoding="utf-8")
+    index = "---\ntitle: Publications\n---\n\n# Publications\n\n" + "\n".join(items) + "\n"
+    (docs / "index.md").write_text(index, encoding="utf-8")
+
+
 # --- The example site, pre-rendered -----------------------------------------------------------
 
 _ARTICLE = re.compile(r'<article class="md-content__inner md-typeset">(.*?)</article>', re.DOTALL)

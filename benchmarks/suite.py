@@ -20,6 +20,9 @@ scale        per .bib size: floor (file read), bare ``bibtexparser.parse_string`
 rebuild      builds as ``mkdocs serve`` runs them (a rebuild after an unrelated page changed), with the
              plugin instance MkDocs gives it and with the instance kept
 memory       peak RSS of the largest build vs the same site without the plugin and publications
+publication pages  ``publication_pages: true`` at 2,000 entries, no ``nav:`` (MkDocs' automatic one), with
+             search, against a plain Material site of a list and 2,000 pages holding the same facts (kept out of
+             its nav by ``not_in_nav``): ``python -m mkdocs build`` of each, alternating, ratio per run
 page_weight  the plugin's CSS/JS and one rendered publication, raw and gzipped
 profile      cProfile of the 10,000-entry build (or the largest size below it)
 
@@ -67,6 +70,8 @@ WHOLE_BUILD_TARGETS = {  # figure of a whole-build row: (limit, what it is)
     "index_bytes_per_entry": (400, "search index bytes per entry"),
     "cold_maxrss_mb": (250, "cold mkdocs build, peak RSS in MiB"),
 }
+PUBLICATION_PAGES_ENTRIES = 2000  # a page per entry; the target is checked at this size
+PUBLICATION_PAGES_TARGET = 1.5  # plugin build / plain twin build
 PANDOC_INPUT = '---\nnocite: "@*"\n---\n'  # a document citing every entry of its bibliography, and nothing else
 NAIVE_SAMPLE = 200  # entries the naive path parses; scaled per 1,000 (it costs seconds per hundred)
 LINEAR_EXPONENT = 1.15  # cost ~ size^k: k at most this counts as linear
@@ -252,6 +257,53 @@ def whole_build(benches: dict[int, WholeBuild], scale: dict[str, dict], plain: l
             "(the example site, within 1.15x of its pages pre-rendered) is the overhead section's",
         ],
     }
+
+
+# --- publication pages --------------------------------------------------------------------------
+
+
+class PublicationPages:
+    """A page per entry (``publication_pages: true``) and no ``nav:``: each ``round()`` a ``python -m mkdocs
+    build`` of the plugin's site and of its plain twin (the same list and pages as plain Markdown)."""
+
+    def __init__(self, runner: Runner, tmp: Path, size: int, seed: int):
+        self.runner, self.size = runner, size
+        bib = synthetic.generate(size, seed)
+        self.plugin_config = sites.publication_pages_site(tmp / f"pages-{size}", bib)
+        self.plain_config = sites.publication_pages_site(tmp / f"pages-plain-{size}", bib, plugin=False)
+        self.plugin, self.plain, self.walls = [], [], []
+
+    def round(self) -> float:
+        self.runner.say(f"publication pages {self.size}: run {len(self.plugin) + 1} (plugin, plain twin)")
+        start = time.perf_counter()
+        shutil.rmtree(self.plugin_config.parent / "cache", ignore_errors=True)  # a first build: every page rendered
+        self.plugin.append(self.runner.mkdocs_build(self.plugin_config, self.plugin_config.parent / "site"))
+        self.plain.append(self.runner.mkdocs_build(self.plain_config, self.plain_config.parent / "site"))
+        self.walls.append(time.perf_counter() - start)
+        return self.walls[-1]
+
+    def summary(self) -> dict:
+        plugin_s, plain_s = [r["wall_s"] for r in self.plugin], [r["wall_s"] for r in self.plain]
+        site = self.plugin_config.parent / "site"
+        return {
+            "entries": self.size,
+            "runs": len(self.plugin),
+            "plugin_s": median(plugin_s),
+            "plain_s": median(plain_s),
+            "ratio": median([a / b for a, b in zip(plugin_s, plain_s, strict=True)]),
+            "target": PUBLICATION_PAGES_TARGET,
+            "pages": sum(1 for _ in (site / "publications").glob("*/index.html")),
+            "raw": {"plugin_s": plugin_s, "plain_s": plain_s},
+            "notes": [
+                "both sites: Material (font: false), MkDocs' search plugin, no nav: (MkDocs' automatic nav); "
+                "python -m mkdocs build in a new process each, alternating, wall time of the process",
+                "plugin: one list with publication_pages: true, cold (its cache folder deleted: every page is "
+                "rendered, and the cache written); plain "
+                "twin: the same list as Markdown links and a page per entry with its title, authors, venue, year, "
+                "abstract and links, listed under not_in_nav",
+                "ratio = median of per-run ratios plugin / plain",
+            ],
+        }
 
 
 # --- overhead -----------------------------------------------------------------------------------
@@ -643,6 +695,8 @@ def run(args) -> dict:
                 whole_rounds = [pool.submit(bench.round) for bench in whole.values()]
                 whole_rounds += [pool.submit(bench.measure_pandoc) for bench in whole.values()]
                 whole_plain = pool.submit(bench_plain, runner, tmp, 1, search=True, command=True)
+                publication_pages = PublicationPages(runner, tmp, sizes[0], args.seed)
+                whole_rounds.append(pool.submit(publication_pages.round))
                 overhead = pool.submit(bench_overhead, runner, tmp, 0)
                 # The plain theme, and the profile taken from the first cold build: fewer, quicker builds.
                 benches = {
@@ -672,6 +726,8 @@ def run(args) -> dict:
                 whole[size].round()
                 whole[size].measure_pandoc()
             whole_plain = bench_plain(runner, tmp, args.runs, search=True, command=True)
+            publication_pages = PublicationPages(runner, tmp, PUBLICATION_PAGES_ENTRIES, args.seed)
+            publication_pages.round()
             results["overhead"] = bench_overhead(runner, tmp, args.overhead_runs)
             for size in sizes:  # a first round of every size ...
                 benches[size] = SizeBench(runner, tmp, size, args.seed, args.search)
@@ -683,7 +739,9 @@ def run(args) -> dict:
             plain = bench_plain(runner, tmp, 2)
             reserve = 5.0  # page weight, the JSON
             # ... then more rounds, whole builds and scale sizes, the quickest first, while the budget lasts
-            repeated = sorted([*whole.values(), *benches.values()], key=lambda bench: max(bench.walls))
+            repeated = sorted(
+                [*whole.values(), publication_pages, *benches.values()], key=lambda bench: max(bench.walls)
+            )
             for _ in range(args.runs - 1):
                 for bench in repeated:
                     if time.perf_counter() + max(bench.walls) + reserve > deadline:
@@ -717,6 +775,7 @@ def run(args) -> dict:
             ],
         }
         results["whole_build"] = whole_build(whole, scale, whole_plain)
+        results["publication_pages"] = publication_pages.summary()
         results["memory"] = memory(scale[str(sizes[-1])], plain)
         results["page_weight"] = bench_page_weight(benches[sizes[0]].root / "site")
         results["page_weight"]["entries_in_page"] = sizes[0]
@@ -810,6 +869,15 @@ def _targets(results: dict, smoke: bool) -> list[dict]:
             }
             for key, (limit, label) in WHOLE_BUILD_TARGETS.items()
         ]
+    pages = results["publication_pages"]
+    rows.append(
+        {
+            "name": f"publication pages {pages['entries']}: plugin / plain twin, whole builds",
+            "value": pages["ratio"],
+            "target": pages["target"],
+            "runs": pages["runs"],
+        }
+    )
     exponent = results["scale"]["linearity"]["cold_plugin_s"]["exponent"]
     if exponent is not None:
         rows.append({"name": "growth: cold plugin time ~ size^k", "value": exponent, "target": LINEAR_EXPONENT})
@@ -908,6 +976,21 @@ def render(results: dict) -> str:
         "The overhead target for a small site (the example site within "
         f"{TARGETS['overhead']}x of its pages pre-rendered) is in the overhead table below."
         + (f" pandoc skipped: {'; '.join(skipped)}" if skipped else "")
+    )
+    pages = results["publication_pages"]
+    out.append(
+        _table(
+            "publication pages: a page per entry, no nav:, Material + search (python -m mkdocs build, seconds)",
+            ["entries", "runs", "plugin", "plain twin", "ratio"],
+            [
+                [pages["entries"], pages["runs"], pages["plugin_s"], pages["plain_s"], pages["ratio"]],
+                [f"target at {PUBLICATION_PAGES_ENTRIES:,}", "", "", "", f"<= {pages['target']}"],
+            ],
+        )
+    )
+    out.append(
+        "plain twin: the same list, and a page per entry holding the same facts as plain Markdown, kept out of "
+        "the nav by not_in_nav, as the plugin keeps its pages out"
     )
     o = results["overhead"]
     check = o["static_variant_check"]

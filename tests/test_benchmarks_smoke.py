@@ -14,7 +14,7 @@ import pytest
 pytestmark = pytest.mark.slow  # the benchmark suite, in a subprocess
 
 REPO = Path(__file__).resolve().parents[1]
-SECTIONS = ("whole_build", "overhead", "scale", "rebuild", "memory", "page_weight")
+SECTIONS = ("whole_build", "publication_pages", "overhead", "scale", "rebuild", "memory", "page_weight")
 WHOLE_BUILD_FIGURES = (
     "plain_s",
     "bare_parse_s",
@@ -61,6 +61,11 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
             assert isinstance(row["pandoc_skipped"], str) and row["pandoc_skipped"].strip(), row
         else:
             assert _is_number(row["pandoc_s"]) and row["pandoc_s"] > 0 and row["pandoc_entries"] == int(size), row
+
+    pages = results["publication_pages"]
+    assert pages["entries"] == pages["pages"] == 50, pages
+    for key in ("plugin_s", "plain_s", "ratio"):
+        assert _is_number(pages[key]) and pages[key] > 0, key
 
     overhead = results["overhead"]
     for key in ("plugin_median_s", "static_median_s", "ratio"):

@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import bibtexparser
+import pytest
 from conftest import page
 
 EVIL = 'A </script><script>alert(1)</script> "quoted" title'
@@ -286,3 +287,41 @@ def test_front_matter_details_and_chinese_labels(build_site):
     assert meta(soup, "citation_isbn") == ["978-7-0"]
     bibtex = bibtexparser.parse_string(soup.select_one(".researcher-bibtex code").get_text()).entries[0]
     assert (bibtex["volume"], bibtex["number"], bibtex["pages"]) == ("35", "4", "100--120")
+
+
+@pytest.mark.slow
+def test_publication_pages_stay_out_of_the_automatic_nav_yet_reachable(build_site):
+    # No `nav:`: MkDocs' automatic nav, which once listed every publication page on every page.
+    pages = {
+        "index.md": "# Home\n",
+        "about.md": "# About\n",
+        "research/papers.md": page({"title": "Papers", "publications": PUBS}),
+        "research/files/p.pdf": "%PDF",
+    }
+    theme = {"name": "material", "features": ["navigation.tabs"]}
+    result = build_site(pages, theme=theme, plugins=["search", *PLUGIN], site_url="https://example.org/")
+    assert result.error is None, result.warnings
+    own = ["cheng2025pipethreader", "evil2024"]
+    built = ["index.html", "about/index.html", "research/papers/index.html"]
+    built += [f"publications/{key}/index.html" for key in own]
+    for name in built:
+        hrefs = [a["href"] for a in result.html(name).select(".md-nav a[href]")]
+        assert hrefs and not [href for href in hrefs if "publications/" in href], name
+    listing = result.html("research/papers/index.html")
+    titles = [a["href"] for a in listing.select(".researcher-publication__title a")]
+    assert titles == [f"../../publications/{key}/" for key in own] + ["#pub-hidden2023"]
+    sitemap = ET.fromstring((result.site / "sitemap.xml").read_text())
+    locations = {loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")}
+    assert {f"https://example.org/publications/{key}/" for key in own} <= locations
+    index = json.loads((result.site / "search" / "search_index.json").read_text())
+    found = {doc["location"]: doc for doc in index["docs"]}
+    indexed = found["publications/cheng2025pipethreader/"]
+    assert indexed["title"] == "PipeThreader: Software-Defined Pipelining"
+    # Search reads the entry's words and abstract, not its BibTeX and buttons.
+    assert "Jürgen Müller" in indexed["text"] and "We pipeline kernels." in indexed["text"]
+    assert "@inproceedings" not in indexed["text"] and "Download" not in indexed["text"]
+    # On a publication page its list's tab is the active one, and its link back leads to the list.
+    soup = result.html("publications/cheng2025pipethreader/index.html")
+    assert [a.get_text().strip() for a in soup.select(".md-tabs__item--active a")] == ["Research"]
+    back = [a for a in soup.select(".researcher-publication-page__links a") if not a.has_attr("download")][0]
+    assert back["href"] == "../../research/papers/#pub-cheng2025pipethreader"

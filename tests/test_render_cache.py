@@ -167,7 +167,7 @@ def test_the_cache_folder_is_safe_to_delete(project, renders):
     assert site_files(project) == before
 
 
-def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(build_site, renders):
+def test_publication_pages_are_cached_under_serve_and_follow_the_owner_on_the_listing_page(build_site, renders):
     index = page({"profile": {"name": "Yu Cheng"}, "publications": ["papers.bib"]})
     result = build_site(
         {"index.md": index, "papers.bib": BIB.replace("year={2023}", "year={2023},\n  page={true}")},
@@ -177,11 +177,16 @@ def test_publication_pages_are_cached_and_follow_the_owner_on_the_listing_page(b
     own_page = "publications/second2023/index.html"
     assert result.html(own_page).select_one(".researcher-self").get_text() == "Yu Cheng"
     renders.clear()
-    rebuild(result)
+    # A new build renders its publication pages again (quicker than writing each to the cache folder) ...
+    rebuild(result, serve=True)
+    assert "publication_page.html" in renders
+    # ... and a rebuild under serve has them from memory.
+    renders.clear()
+    rebuild(result, new_process=False)
     assert renders == []
     # The owner is named on the listing page, not the publication's own: its page must still follow.
     (result.docs / "index.md").write_text(index.replace("Yu Cheng", "Lei Wang"), encoding="utf-8")
-    rebuild(result)
+    rebuild(result, new_process=False)
     assert "publication_page.html" in renders
     assert result.html(own_page).select_one(".researcher-self") is None
 

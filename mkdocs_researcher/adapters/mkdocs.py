@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from ..extension import ResearcherExtension, converting
@@ -37,6 +38,7 @@ class ResearcherPlugin(BasePlugin):
         self._plugin_options: dict = {}  # as written under plugins: - researcher:
         self._extension_options: dict[str, dict] = {}  # mkdocs.yml -> the options of its EXTENSION entry
         self._page_html: dict[str, str] = {}  # src_uri -> the page's HTML while search parses its search view
+        self._publication_pages: dict[str, str] = {}  # src_uri of each publication page -> its list's
         self._server: LiveReloadServer | None = None  # under `serve` with live reload, from on_serve
         self._followed: set[Path] = set()  # what the server watches for the site (_follow)
 
@@ -136,8 +138,16 @@ class ResearcherPlugin(BasePlugin):
                 if Path(copied.abs_src_path).resolve().parent != ours:
                     overrides[name] = copied.abs_src_path
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
+        self._publication_pages = {}
         for src_uri, content in result.generated.items():
-            files.append(File.generated(config, src_uri, content=content))
+            listing = self.site.publication_list(src_uri)
+            if listing is None:
+                files.append(File.generated(config, src_uri, content=content))
+                continue
+            # Out of MkDocs' automatic nav, as Material's blog keeps its posts: a nav of thousands of pages,
+            # rendered into every page, made a build quadratic. The list links to each (see on_nav).
+            self._publication_pages[src_uri] = listing
+            files.append(File.generated(config, src_uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
         for name in ASSETS:  # after the scan, which knows the site's own files: a docs/ file of that name stays
             src_uri = f"{ASSET_DIR}/{name}"
             if self.site.keeps_owners_file(src_uri, f"mkdocs-researcher's {name}"):
@@ -175,6 +185,17 @@ class ResearcherPlugin(BasePlugin):
             if target not in self._followed:
                 self._followed.add(target)
                 self._server.watch(str(target), recursive=recursive)
+
+    def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+        # A publication page outside the nav gets its list as parent, as Material's blog gives each post the
+        # blog's index: the theme marks the list, and the tab holding it, as where the reader is.
+        in_nav = {page.file.src_uri for page in nav.pages}
+        for src_uri, list_src_uri in self._publication_pages.items():
+            file, listing = files.get_file_from_path(src_uri), files.get_file_from_path(list_src_uri)
+            if file is None or file.page is None or src_uri in in_nav or listing is None:
+                continue
+            file.page.parent = listing.page
+        return nav
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)

@@ -225,16 +225,16 @@ def article_jsonld(pub: Publication, *, page_url: str | None, site_url: str | No
 
 
 # "</script>" or "<!--" inside a string would end or change the script element; U+2028/9 break old parsers.
-_SCRIPT_UNSAFE = str.maketrans(
-    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-)
+_SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
 def jsonld_script(data: dict) -> str:
     """``data`` in a JSON-LD script element; the JSON is deterministic and cannot close the element."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     # These characters only occur inside JSON strings, where the \u escapes mean the same.
-    return f'<script type="application/ld+json">{text.translate(_SCRIPT_UNSAFE)}</script>'
+    for unsafe, escaped in _SCRIPT_UNSAFE.items():  # str.replace: a translate table looks up every character
+        text = text.replace(unsafe, escaped)
+    return f'<script type="application/ld+json">{text}</script>'
 
 
 # --- BibTeX -----------------------------------------------------------------------------------

@@ -169,6 +169,10 @@ class Renderer:
             t=page.locale, icon=page.icons, h=_Helpers(page), options=page.options, **values
         )
 
+    def field(self, page: PageRender, pub, name: str) -> Markup:
+        """A text field of a publication as HTML, as a template writes it (h.pub_text)."""
+        return Markup(publication.field_html(_Helpers(page), pub, name))
+
 
 def _escaped_words(words: ListWords) -> ListWords:
     return ListWords(escape_text(words.separator), escape_text(words.last), escape_text(words.last_of_many))

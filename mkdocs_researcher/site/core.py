@@ -428,6 +428,11 @@ class Site:
             sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
         )
 
+    def publication_list(self, src_uri: str) -> str | None:
+        """The src_uri of the list a publication page links back to; None for any other file."""
+        entry = self.index.publication_page(src_uri)
+        return entry.list_src_uri if entry else None
+
     def site_owner(self) -> list[str]:
         owner = self.index.owner()
         return owner.data.profile.names() if owner else []

@@ -63,6 +63,8 @@ class SiteIndex:
     pages: list[Listing] = field(default_factory=list)
     entries: dict[str, PublicationEntry] = field(default_factory=dict)
     member_pages: dict[str, str] = field(default_factory=dict)  # a lab member's id -> URL of their page
+    # src_uri of a publication page -> its entry: each page asks for its own, so a site of n pages does n look-ups
+    by_page: dict[str, PublicationEntry] = field(default_factory=dict)
 
     def add_page(self, src_uri: str, url: str, data: PageData) -> None:
         self.pages.append(Listing(src_uri, url, data))
@@ -114,9 +116,10 @@ class SiteIndex:
     def place(self, key: str, page_src_uri: str, page_url: str, bib_url: str) -> None:
         entry = self.entries[key]
         entry.page_src_uri, entry.page_url, entry.bib_url = page_src_uri, page_url, bib_url
+        self.by_page[page_src_uri] = entry
 
     def publication_page(self, src_uri: str) -> PublicationEntry | None:
-        return next((e for e in self.entries.values() if e.page_src_uri == src_uri), None)
+        return self.by_page.get(src_uri)
 
     def own_page(self, pub: Publication, from_url: str, built: Container[str]) -> OwnPage | None:
         """Links to the publication's page and .bib, when its page is among the ``built`` source files
