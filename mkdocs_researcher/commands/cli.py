@@ -42,8 +42,24 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"  {path.relative_to(folder).as_posix()}")
     if source.note:
         print(f"\nNote: {source.note}")
-    print(f"\nNext: cd {folder} && mkdocs serve   (then edit docs/index.md and docs/papers.bib)")
+    print(f"\nNext: cd {folder} && mkdocs serve   (then {_next_edits(args.name)})")
     return 0
+
+
+def _next_edits(name: str) -> str:
+    """What the owner edits first; the site's title (header, browser tab) lives in mkdocs.yml, not the profile."""
+    from . import new as scaffold
+
+    papers = "your papers in docs/papers.bib"
+    if name == scaffold.DEFAULT_NAME:
+        return (
+            "put your name in mkdocs.yml (site_name: the title in the header and the browser tab) and in "
+            f"docs/index.md (profile: name), your profile in docs/index.md, {papers}"
+        )
+    return (
+        f"edit your profile in docs/index.md and {papers}; the site's title and description are "
+        "site_name and site_description in mkdocs.yml"
+    )
 
 
 def cmd_import_alfolio(args: argparse.Namespace) -> int:
