@@ -236,12 +236,18 @@ class _Assembler:
         for marker in markers:  # each marker line is replaced in place: line numbers stay valid
             lines[marker.line] = self.place(marker)
             placed.add(marker.kind)
-        top, bottom = [], []
+        top, after_bio, bottom = [], [], []
         for kind in SECTION_KINDS:
             if kind.name in placed or kind.record is None or not self.has(kind.name):
                 continue
             text = self.place(Marker(kind.name, line=AUTO))
-            (top if kind.placed_on_top else bottom).append(text)
+            (top if kind.placed_on_top else after_bio if kind.placed_after_bio else bottom).append(text)
+        # The page's opening text (its bio) ends at its first section marker, or with the page.
+        bio_end = next((marker.line for marker in markers if marker.kind != "profile"), None)
+        if after_bio and bio_end is not None:
+            lines[bio_end] = "\n\n".join([*after_bio, lines[bio_end]])
+        elif after_bio:
+            bottom = after_bio + bottom
         return "\n\n".join(part for part in ("\n\n".join(top), "\n".join(lines), "\n\n".join(bottom)) if part)
 
     def has(self, kind: str) -> bool:
