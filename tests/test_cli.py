@@ -412,7 +412,7 @@ def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path
         "OpenAlex: 2499.99999: rate limit reached (HTTP 429); kept the old number 4",
     ):
         assert note in out, note
-    assert "Refreshed 2 of 6 GitHub star count(s) and 2 of 4 citation count(s)" in out
+    assert "Refreshed 2 of 6 GitHub star counts and 2 of 4 citation counts" in out
 
 
 def test_refresh_without_a_network_keeps_the_file_and_exits_0(tmp_path, capsys):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import xml.etree.ElementTree as ET
 
 import bibtexparser
@@ -286,3 +287,13 @@ def test_front_matter_details_and_chinese_labels(build_site):
     assert meta(soup, "citation_isbn") == ["978-7-0"]
     bibtex = bibtexparser.parse_string(soup.select_one(".researcher-bibtex code").get_text()).entries[0]
     assert (bibtex["volume"], bibtex["number"], bibtex["pages"]) == ("35", "4", "100--120")
+
+
+def test_publication_pages_are_outside_the_nav_without_a_message_saying_so(build_site, caplog):
+    """They are reached from their lists; MkDocs' INFO "not included in the nav" list named every one of them."""
+    caplog.set_level(logging.INFO, logger="mkdocs")
+    pages = {"index.md": page({"publications": ["papers.bib"]}), "other.md": "# Other\n", "papers.bib": DETAILS_BIB}
+    result = build_site(pages, plugins=[{"researcher": {"publication_pages": True}}], nav=["index.md"])
+    assert result.error is None and (result.site / "publications" / "lee2024volumes" / "index.html").is_file()
+    [omitted] = [record.getMessage() for record in caplog.records if "not included in the" in record.getMessage()]
+    assert omitted.splitlines()[1:] == ["  - other.md"]  # the owner's page left out of the nav is still named

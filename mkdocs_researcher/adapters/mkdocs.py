@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from ..extension import ResearcherExtension, converting
@@ -139,7 +139,9 @@ class ResearcherPlugin(BasePlugin):
                     overrides[name] = copied.abs_src_path
         result = self.site.scan([_site_file(file) for file in files], publishes=not _other_language_build(config))
         for src_uri, content in result.generated.items():
-            files.append(File.generated(config, src_uri, content=content))
+            # Publication pages are reached from their lists, never from the nav: MkDocs need not say they are
+            # "not included in the nav".
+            files.append(File.generated(config, src_uri, content=content, inclusion=InclusionLevel.NOT_IN_NAV))
         for name in ASSETS:  # after the scan, which knows the site's own files: a docs/ file of that name stays
             src_uri = f"{ASSET_DIR}/{name}"
             if self.site.keeps_owners_file(src_uri, f"mkdocs-researcher's {name}"):

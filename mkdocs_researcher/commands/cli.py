@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..diagnostics import counted
 from ..sources.counts import COUNTS_FILE, ConfigProblem
 
 EXIT_BAD_INPUT = 2
@@ -112,8 +113,8 @@ def cmd_refresh(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"cannot write {COUNTS_FILE}: {error.strerror or error}")
     print(
-        f"Refreshed {summary.stars} of {summary.asked_repos} GitHub star count(s) and "
-        f"{summary.citations} of {summary.asked_works} citation count(s); written to {summary.path}"
+        f"Refreshed {summary.stars} of {counted(summary.asked_repos, 'GitHub star count')} and "
+        f"{summary.citations} of {counted(summary.asked_works, 'citation count')}; written to {summary.path}"
     )
     return 0
 
@@ -137,7 +138,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _fail(str(problem))
     except OSError as error:
         return _fail(f"cannot write into the docs folder: {error.strerror or error}")
-    print(f"Wrote {len(written)} file(s) into the docs folder (listed in its .researcher-generated).")
+    print(f"Wrote {counted(len(written), 'file')} into the docs folder (listed in its .researcher-generated).")
     return 0
 
 

@@ -20,7 +20,7 @@ import yaml
 
 from ..cache.keys import digest
 from ..cache.pages import RenderedPage, WatchedMarkdown
-from ..diagnostics import Diagnostic, Reporter, did_you_mean
+from ..diagnostics import Diagnostic, Place, Reporter, did_you_mean
 from ..model.names import SelfMatcher
 from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
@@ -137,7 +137,12 @@ def build_page(context: PageContext) -> PageOutput:
 
     def resolve(url: str, path: tuple) -> str | None:
         found = context.find_file(url)
-        if found is None:
+        if found is None and path and type(path[0]) is Place:
+            # An entry of a publications file: its link was made relative to this page (under assets_dir, or beside
+            # a Hugo file), so neither the page nor the entry's own text says where it was looked for.
+            looked_for = site.docs_path(url, page.source.src_uri)
+            reporter.warn(path, f"the file '{looked_for}' does not exist")
+        elif found is None:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
