@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from importlib import metadata
@@ -61,6 +60,7 @@ def installed_source() -> Source:
 
 
 def _from_index(version: str) -> Source:
+    """A release: pinned if PyPI serves it, else its wheel from the index this copy came from."""
     if _on_pypi(version):
         return Source(f"{DISTRIBUTION}=={version}")
     wheel = _pip_wheel("download", "--only-binary", ":all:", f"{DISTRIBUTION}=={version}")
@@ -134,30 +134,19 @@ _INTO = {"wheel": "--wheel-dir", "download": "--dest"}
 def _pip_wheel(command: str, *args: str) -> Path | None:
     """The one wheel ``pip wheel`` builds (or ``pip download`` fetches) of ``args``, without dependencies; None if
     pip fails. Once a process: a build takes seconds."""
-    target = Path(tempfile.mkdtemp(dir=_scratch()))
-    # The installed build backend when there is one: no download, and it works offline.
-    isolation = ["--no-build-isolation"] if command == "wheel" and find_spec("hatchling") else []
-    try:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                command,
-                "--quiet",
-                "--no-deps",
-                *isolation,
-                _INTO[command],
-                str(target),
-                *args,
-            ],
-            capture_output=True,
-            timeout=300,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    wheels = sorted(target.glob("mkdocs_researcher-*.whl"))
-    return wheels[0] if done.returncode == 0 and len(wheels) == 1 else None
+    # A build tries the installed build backend first (no download, works offline), then pip's own isolated one.
+    tries = [["--no-build-isolation"], []] if command == "wheel" and find_spec("hatchling") else [[]]
+    for isolation in tries:
+        target = Path(tempfile.mkdtemp(dir=_scratch()))
+        pip = [sys.executable, "-m", "pip", command, "--quiet", "--no-deps", *isolation, _INTO[command], str(target)]
+        try:
+            done = subprocess.run([*pip, *args], capture_output=True, timeout=300)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        wheels = sorted(target.glob("mkdocs_researcher-*.whl"))
+        if done.returncode == 0 and len(wheels) == 1:
+            return wheels[0]
+    return None
 
 
 def _git(folder: Path, *args: str) -> str | None:
