@@ -21,6 +21,12 @@ _UNPRINTABLE = {
 }
 
 
+def counted(number: int, noun: str) -> str:
+    """``counted(1, "file")`` -> "1 file", ``counted(2, "file")`` -> "2 files": a count in a message (messages are
+    English; every noun they count takes an "s")."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     file: str

@@ -22,6 +22,7 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_SITE = REPO / "example_site"
 SHARED = REPO.parent / "shared"
+SHARED_README_SECTION = "Tests on real data (`../shared`)"  # the README's heading that describes SHARED
 
 
 def engine_command(engine: str) -> list[str]:
@@ -279,7 +280,7 @@ def shared_or_skip(*parts: str) -> Path:
         pytest.skip(
             f"{path} is not here: the tests on real data read ../shared (two seed homepages and a corpus of other "
             "people's .bib and CSL files), kept beside the project's own checkout and never copied into it; "
-            "place that folder beside the repository to run them"
+            f"README.md, '{SHARED_README_SECTION}', says what it holds and how to get it"
         )
     return path
 

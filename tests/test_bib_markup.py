@@ -237,8 +237,9 @@ def test_previews_are_lazy_thumbnails_resolved_like_al_folio(build_site):
     assert result.researcher_warnings() == [
         "researcher: docs/papers.bib:26: script2024.preview: 'javascript:alert(1)' is not an http(s) or relative "
         "URL; no image is shown",
+        # Where it was looked for: beside assets_dir, not relative to the page (pubs/) nor to papers.bib.
         "researcher: docs/papers.bib:15: missing2024.preview: the file "
-        "'../assets/img/publication_preview/missing.png' does not exist (paths are relative to this page's file)",
+        "'docs/assets/img/publication_preview/missing.png' does not exist",
     ]
 
 

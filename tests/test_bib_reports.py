@@ -86,8 +86,8 @@ def test_link_problems_name_the_bib_or_csl_file_its_line_and_key(build_site):
         "this link is left out",
         "docs/refs.json:2: jones2021.url: 'javascript: alert(3)' is not an http(s), mailto or relative URL; "
         "this link is left out",
-        "docs/refs.bib:1: smith2020.links.pdf: the file 'assets/pdf/smith2020.pdf' does not exist "
-        "(paths are relative to this page's file)",
+        # The path it was looked for at: under assets_dir, where a bare pdf name goes.
+        "docs/refs.bib:1: smith2020.links.pdf: the file 'docs/assets/pdf/smith2020.pdf' does not exist",
     ]
     assert result.html().select(".researcher-publication .researcher-links a") == []
 

@@ -169,8 +169,8 @@ def test_problems_in_a_bib_name_the_file_line_and_key(build_site):
     )
     assert any("'notes.txt' is not a publication" in w for w in warnings)
     assert (
-        "researcher: docs/papers.bib:3: cheng2025pipethreader.links.pdf: the file 'assets/pdf/pipethreader.pdf' "
-        "does not exist (paths are relative to this page's file)" in warnings
+        "researcher: docs/papers.bib:3: cheng2025pipethreader.links.pdf: the file 'docs/assets/pdf/pipethreader.pdf' "
+        "does not exist" in warnings
     )
     assert "Still here" in titles(result.html())
 

@@ -17,6 +17,11 @@ import threading
 import time
 from pathlib import Path
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
 import pytest
 import yaml
 from bs4 import BeautifulSoup
@@ -65,6 +70,10 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
     assert code == 0 and "mkdocs serve" in out
 
     config = yaml.safe_load((site / "mkdocs.yml").read_text(encoding="utf-8"))
+    # The name is the site's title too (header, tab), and the hint says where that title lives.
+    assert config["site_name"] == "Ada Q. Lovelace" and config["site_description"] == "Homepage of Ada Q. Lovelace"
+    [hint] = [line for line in out.splitlines() if line.startswith("Next:")]
+    assert "site_name and site_description in mkdocs.yml" in hint and "docs/index.md" in hint
     assert config["theme"]["font"] is False and [p["scheme"] for p in config["theme"]["palette"]] == [
         "default",
         "slate",
@@ -110,6 +119,19 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
     assert len(listing.select(".researcher-publications .researcher-item")) == 3
 
 
+def test_new_without_a_name_says_where_the_sites_title_lives(tmp_path, capsys):
+    site = tmp_path / "homepage"
+    code, out, _ = run_cli(capsys, "new", site)
+    assert code == 0
+    [hint] = [line for line in out.splitlines() if line.startswith("Next:")]
+    assert "put your name in mkdocs.yml (site_name: the title in the header and the browser tab)" in hint
+    assert "docs/index.md (profile: name)" in hint
+    # The files say it too, beside the placeholder name.
+    [title] = [line for line in (site / "mkdocs.yml").read_text(encoding="utf-8").splitlines() if "site_name:" in line]
+    assert title.startswith('site_name: "Your Name"') and "the title in the header and the browser tab" in title
+    assert "site_name in mkdocs.yml" in (site / "docs" / "index.md").read_text(encoding="utf-8")
+
+
 def test_new_refuses_a_folder_with_files_unless_forced(tmp_path, capsys):
     folder = tmp_path / "taken"
     folder.mkdir()
@@ -143,10 +165,14 @@ def _installed_as(monkeypatch, direct_url):
     return requirements.installed_source()
 
 
+def _git(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    return subprocess.run(["git", "-C", folder, *args], check=True, capture_output=True, text=True, env=env)
+
+
 def _git_checkout(folder: Path, remote: str | None) -> str:
     def git(*args):
-        env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-        return subprocess.run(["git", "-C", folder, *args], check=True, capture_output=True, text=True, env=env)
+        return _git(folder, *args)
 
     folder.mkdir()
     git("init", "--quiet")
@@ -159,7 +185,21 @@ def _git_checkout(folder: Path, remote: str | None) -> str:
 
 
 def test_the_new_sites_requirement_names_a_source_a_runner_can_install(tmp_path, monkeypatch):
+    built = tmp_path / "built" / "mkdocs_researcher-1.2.3-py3-none-any.whl"
+    wheels_made = []
+
+    def pip_wheel(command, *args):
+        wheels_made.append((command, args))
+        return built
+
+    monkeypatch.setattr(requirements, "_pip_wheel", pip_wheel)
+    monkeypatch.setattr(requirements, "_on_pypi", lambda version: True)
     assert _installed_as(monkeypatch, None) == requirements.Source("mkdocs-researcher==1.2.3")
+    # A release PyPI does not serve (a private index, or none yet) is never pinned: its wheel goes into wheels/.
+    monkeypatch.setattr(requirements, "_on_pypi", lambda version: False)
+    private = _installed_as(monkeypatch, None)
+    assert private.requirement == f"./wheels/{built.name}" and private.wheel == built
+    assert wheels_made.pop() == ("download", ("--only-binary", ":all:", "mkdocs-researcher==1.2.3"))
     vcs = {"url": "https://github.com/o/r.git", "vcs_info": {"vcs": "git", "commit_id": "abc123"}}
     assert _installed_as(monkeypatch, vcs).requirement == "mkdocs-researcher @ git+https://github.com/o/r.git@abc123"
     web_wheel = {"url": "https://example.org/x.whl", "archive_info": {}}
@@ -177,20 +217,60 @@ def test_the_new_sites_requirement_names_a_source_a_runner_can_install(tmp_path,
         pytest.skip("git is not installed")
     checkout = tmp_path / "checkout"
     commit = _git_checkout(checkout, "https://user:secret@github.com/o/r.git")
-    from_checkout = _installed_as(monkeypatch, {"url": checkout.as_uri(), "dir_info": {"editable": True}})
+    editable = {"url": checkout.as_uri(), "dir_info": {"editable": True}}
+    # A commit the web remote does not have: a runner could not fetch it, so the wheel built from the folder.
+    unpushed = _installed_as(monkeypatch, editable)
+    assert unpushed.requirement == f"./wheels/{built.name}" and "not pushed" in unpushed.note
+    assert wheels_made.pop() == ("wheel", (str(checkout),))
+    _git(checkout, "update-ref", "refs/remotes/origin/main", commit)  # as after a push
     # The checked-out commit of the web remote, without the credentials kept in the remote's address.
+    from_checkout = _installed_as(monkeypatch, editable)
     assert from_checkout.requirement == f"mkdocs-researcher @ git+https://github.com/o/r.git@{commit}"
     assert "secret" not in from_checkout.note and commit[:12] in from_checkout.note
+    (checkout / "file").write_text("changed", encoding="utf-8")  # what the commit does not hold
+    assert _installed_as(monkeypatch, editable).requirement == f"./wheels/{built.name}"
     ssh = tmp_path / "ssh"
-    _git_checkout(ssh, "git@github.com:o/r.git")
+    ssh_commit = _git_checkout(ssh, "git@github.com:o/r.git")
+    _git(ssh, "update-ref", "refs/remotes/origin/main", ssh_commit)
     assert (
         "git+https://github.com/o/r.git@"
         in _installed_as(monkeypatch, {"url": ssh.as_uri(), "dir_info": {}}).requirement
     )
     alone = tmp_path / "alone"
     _git_checkout(alone, None)
-    unreachable = _installed_as(monkeypatch, {"url": alone.as_uri(), "dir_info": {}})
-    assert unreachable.requirement == "mkdocs-researcher==1.2.3" and "pip wheel --no-deps" in unreachable.note
+    from_folder = _installed_as(monkeypatch, {"url": alone.as_uri(), "dir_info": {}})
+    assert from_folder.requirement == f"./wheels/{built.name}" and "no Git remote on the web" in from_folder.note
+    # Only when no wheel can be had is a version pinned, and the owner told to replace it.
+    monkeypatch.setattr(requirements, "_pip_wheel", lambda command, *args: None)
+    last_resort = _installed_as(monkeypatch, {"url": alone.as_uri(), "dir_info": {}})
+    assert last_resort.requirement == "mkdocs-researcher==1.2.3" and "pip wheel --no-deps" in last_resort.note
+
+
+def test_the_readme_says_how_to_install_before_a_release_from_the_repository_pyproject_names():
+    repo_root = Path(__file__).resolve().parents[1]
+    with open(repo_root / "pyproject.toml", "rb") as handle:
+        urls = tomllib.load(handle)["project"]["urls"]
+    assert urls["Repository"] == requirements.REPOSITORY  # what the last-resort note tells the owner to name
+    readme = (repo_root / "README.md").read_text(encoding="utf-8")
+    using = readme[readme.index("## Using it") :]
+    assert f'pip install "git+{urls["Repository"]}"' in using[: using.index("```yaml")]
+
+
+@pytest.mark.slow
+def test_a_site_made_from_a_checkout_installs_where_a_runner_has_only_its_files(tmp_path, capsys):
+    """This copy runs from a folder (an editable install): what the new site's requirements.txt names installs
+    with no package index at all, as the workflow's first step must."""
+    site = tmp_path / "homepage"
+    code, out, _ = run_cli(capsys, "new", site, "--name", "Ada Lovelace")
+    assert code == 0
+    plan = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--no-index", "--force-reinstall"]
+        + ["-r", "requirements.txt"],
+        cwd=site,
+        capture_output=True,
+        text=True,
+    )
+    assert "Would install mkdocs-researcher" in plan.stdout, plan.stderr
 
 
 # --- refresh -------------------------------------------------------------------------------------
@@ -332,7 +412,7 @@ def test_refresh_merges_new_numbers_and_keeps_old_ones_on_every_failure(tmp_path
         "OpenAlex: 2499.99999: rate limit reached (HTTP 429); kept the old number 4",
     ):
         assert note in out, note
-    assert "Refreshed 2 of 6 GitHub star count(s) and 2 of 4 citation count(s)" in out
+    assert "Refreshed 2 of 6 GitHub star counts and 2 of 4 citation counts" in out
 
 
 def test_refresh_without_a_network_keeps_the_file_and_exits_0(tmp_path, capsys):

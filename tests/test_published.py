@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import xml.etree.ElementTree as ET
 
 import bibtexparser
@@ -325,3 +326,13 @@ def test_publication_pages_stay_out_of_the_automatic_nav_yet_reachable(build_sit
     assert [a.get_text().strip() for a in soup.select(".md-tabs__item--active a")] == ["Research"]
     back = [a for a in soup.select(".researcher-publication-page__links a") if not a.has_attr("download")][0]
     assert back["href"] == "../../research/papers/#pub-cheng2025pipethreader"
+
+
+def test_publication_pages_are_outside_the_nav_without_a_message_saying_so(build_site, caplog):
+    """They are reached from their lists; MkDocs' INFO "not included in the nav" list named every one of them."""
+    caplog.set_level(logging.INFO, logger="mkdocs")
+    pages = {"index.md": page({"publications": ["papers.bib"]}), "other.md": "# Other\n", "papers.bib": DETAILS_BIB}
+    result = build_site(pages, plugins=[{"researcher": {"publication_pages": True}}], nav=["index.md"])
+    assert result.error is None and (result.site / "publications" / "lee2024volumes" / "index.html").is_file()
+    [omitted] = [record.getMessage() for record in caplog.records if "not included in the" in record.getMessage()]
+    assert omitted.splitlines()[1:] == ["  - other.md"]  # the owner's page left out of the nav is still named

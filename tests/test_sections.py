@@ -25,6 +25,57 @@ def test_news_newest_first_with_limit_and_link(build_site):
     assert soup.select_one(".researcher-news h2").get_text().strip() == "News"
 
 
+def _section_order(html) -> list[str]:
+    """The page's top-level parts in order: each section's kind, a paragraph of the page's own text as "text"."""
+    order = []
+    for element in html.find_all(["div", "p"], recursive=False):
+        classes = element.get("class") or []
+        if "researcher-section" in classes:
+            order.append(next(c.removeprefix("researcher-") for c in classes if c != "researcher-section"))
+        elif element.name == "p":
+            order.append("text")
+    return order
+
+
+NEWS_FRONT = {
+    "profile": {"name": "Ada Lovelace"},
+    "news": [{"date": "2025-01-02", "text": "A paper accepted."}],
+    "education": [{"degree": "PhD", "institution": "Example University", "start": 2020}],
+    "experience": [{"organization": "Example Lab", "role": "Intern", "start": 2023}],
+    "publications": [{"title": "A Paper", "authors": ["Ada Lovelace"], "year": 2025}],
+}
+
+
+def test_news_comes_right_after_the_bio_by_default(build_core):
+    # No marker at all: the card, the bio, news, then the rest in the table's order.
+    plain = build_core({"index.md": page(NEWS_FRONT, "I study engines.\n")}).html()
+    assert _section_order(plain) == ["profile", "text", "news", "publications", "experience", "education"]
+    # The bio ends where the page places its first section: news comes before it, as on al-folio's about page.
+    body = "I study engines.\n\nMore about me.\n\n<!-- researcher publications -->\n\nClosing words.\n"
+    placed = build_core({"index.md": page(NEWS_FRONT, body)}).html()
+    assert _section_order(placed) == [
+        "profile",
+        "text",
+        "text",
+        "news",
+        "publications",
+        "text",
+        "experience",
+        "education",
+    ]
+    # A news marker places it where the owner wants, as before.
+    last = build_core({"index.md": page(NEWS_FRONT, "Bio.\n\n<!-- researcher news -->\n")}).html()
+    assert _section_order(last) == ["profile", "text", "news", "publications", "experience", "education"]
+    bottom = "Bio.\n\n<!-- researcher publications -->\n\n<!-- researcher news -->\n"
+    assert _section_order(build_core({"index.md": page(NEWS_FRONT, bottom)}).html())[:5] == [
+        "profile",
+        "text",
+        "publications",
+        "news",
+        "experience",
+    ]
+
+
 def test_awards_talks_teaching_service(build_site):
     front = {
         "awards": [

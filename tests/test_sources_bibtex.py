@@ -8,6 +8,7 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
+from conftest import SHARED, shared_or_skip
 
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model.names import ET_AL
@@ -19,7 +20,6 @@ from mkdocs_researcher.sources.tex import tex_to_text
 from mkdocs_researcher.sources.text_files import read_text_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bib"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 def read(name: str):
@@ -424,10 +424,22 @@ def test_a_failure_inside_bibtexparser_loses_only_that_entry(monkeypatch):
 # --- The corpus: real files written by other people, read in place ---------------------------------
 
 
+def test_the_readme_says_what_shared_holds_and_a_skip_points_there(monkeypatch, tmp_path):
+    import conftest
+
+    monkeypatch.setattr(conftest, "SHARED", tmp_path / "absent")
+    monkeypatch.delenv("CI", raising=False)  # CI fails instead of skipping
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        conftest.shared_or_skip("corpus", "MANIFEST.tsv")
+    assert f"'{conftest.SHARED_README_SECTION}'" in str(skipped.value)
+    readme = (conftest.REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split(f"\n### {conftest.SHARED_README_SECTION}\n", 1)[1].split("\n#", 1)[0]
+    for said in ("../shared", "`seeds/`", "`corpus/`", "MANIFEST.tsv", "these tests skip", "same coverage"):
+        assert said in section, said
+
+
 def _corpus() -> dict[str, dict]:
-    if not (SHARED / "corpus" / "MANIFEST.tsv").is_file():
-        pytest.skip(f"the shared corpus is not at {SHARED / 'corpus'} (it lives next to the repository, not in it)")
-    with open(SHARED / "corpus" / "MANIFEST.tsv", encoding="utf-8", newline="") as handle:
+    with open(shared_or_skip("corpus", "MANIFEST.tsv"), encoding="utf-8", newline="") as handle:
         return {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
 
 
@@ -475,9 +487,7 @@ def test_corpus_file_loses_no_entry_silently(name):
 
 
 def test_seed_papers_keep_both_entries_with_the_same_key():
-    path = SHARED / "seeds" / "yu-cheng" / "papers.bib"
-    if not path.is_file():
-        pytest.skip(f"the seed data is not at {path.parent}")
+    path = shared_or_skip("seeds", "yu-cheng", "papers.bib")
     pubs, reporter = _read_shared(path)
     assert entry_count_estimate(path.read_text()) == len(pubs) == 3
     assert {pub.key: pub.abbr for pub in pubs} == {

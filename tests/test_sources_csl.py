@@ -5,16 +5,14 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
+from conftest import SHARED, shared_or_skip
 
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model.names import ET_AL
 from mkdocs_researcher.sources.csl import read_csl_file, read_csl_json
 from mkdocs_researcher.sources.publication_fields import LEFT_OUT
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 def read(items, name: str = "refs.json"):
@@ -198,9 +196,7 @@ def test_missing_file(tmp_path):
     "name", ["21_TomBener_quarto-chinese_bibliography.json", "22_jvanhare_bibliography_jvanhare.json"]
 )
 def test_corpus_file_loses_no_item_silently(name):
-    manifest_path = SHARED / "corpus" / "MANIFEST.tsv"
-    if not manifest_path.is_file():
-        pytest.skip(f"the shared corpus is not at {SHARED / 'corpus'} (it lives next to the repository, not in it)")
+    manifest_path = shared_or_skip("corpus", "MANIFEST.tsv")
     with open(manifest_path, encoding="utf-8", newline="") as handle:
         manifest = {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
     path = SHARED / "corpus" / name
@@ -216,9 +212,7 @@ def test_corpus_file_loses_no_item_silently(name):
 
 
 def test_corpus_names():
-    path = SHARED / "corpus" / "21_TomBener_quarto-chinese_bibliography.json"
-    if not path.is_file():
-        pytest.skip(f"the shared corpus is not at {path.parent}")
+    path = shared_or_skip("corpus", "21_TomBener_quarto-chinese_bibliography.json")
     pubs = read_csl_file(path, Reporter(path.name))
     names = {a.name: a for pub in pubs for a in pub.authors}
     assert names["费孝通"].family == "费孝通" and not names["费孝通"].given

@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..diagnostics import counted
 from ..sources.counts import COUNTS_FILE, ConfigProblem
 
 EXIT_BAD_INPUT = 2
@@ -42,8 +43,24 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"  {path.relative_to(folder).as_posix()}")
     if source.note:
         print(f"\nNote: {source.note}")
-    print(f"\nNext: cd {folder} && mkdocs serve   (then edit docs/index.md and docs/papers.bib)")
+    print(f"\nNext: cd {folder} && mkdocs serve   (then {_next_edits(args.name)})")
     return 0
+
+
+def _next_edits(name: str) -> str:
+    """What the owner edits first; the site's title (header, browser tab) lives in mkdocs.yml, not the profile."""
+    from . import new as scaffold
+
+    papers = "your papers in docs/papers.bib"
+    if name == scaffold.DEFAULT_NAME:
+        return (
+            "put your name in mkdocs.yml (site_name: the title in the header and the browser tab) and in "
+            f"docs/index.md (profile: name), your profile in docs/index.md, {papers}"
+        )
+    return (
+        f"edit your profile in docs/index.md and {papers}; the site's title and description are "
+        "site_name and site_description in mkdocs.yml"
+    )
 
 
 def cmd_import_alfolio(args: argparse.Namespace) -> int:
@@ -96,8 +113,8 @@ def cmd_refresh(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"cannot write {COUNTS_FILE}: {error.strerror or error}")
     print(
-        f"Refreshed {summary.stars} of {summary.asked_repos} GitHub star count(s) and "
-        f"{summary.citations} of {summary.asked_works} citation count(s); written to {summary.path}"
+        f"Refreshed {summary.stars} of {counted(summary.asked_repos, 'GitHub star count')} and "
+        f"{summary.citations} of {counted(summary.asked_works, 'citation count')}; written to {summary.path}"
     )
     return 0
 
@@ -121,7 +138,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _fail(str(problem))
     except OSError as error:
         return _fail(f"cannot write into the docs folder: {error.strerror or error}")
-    print(f"Wrote {len(written)} file(s) into the docs folder (listed in its .researcher-generated).")
+    print(f"Wrote {counted(len(written), 'file')} into the docs folder (listed in its .researcher-generated).")
     return 0
 
 

@@ -581,6 +581,13 @@ class Site:
         page = self._files.get(from_src_uri)
         return relative_url(found.url, self.link_base(from_src_uri, page.url if page else "")) + rest
 
+    def docs_path(self, url: str, from_src_uri: str) -> str:
+        """Where a link written relative to a page's source file points, as messages name files (relative to the
+        folder of mkdocs.yml): ``docs/assets/pdf/paper.pdf``."""
+        path = re.match(r"[^?#]*", url).group()
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(from_src_uri), path))
+        return os.path.relpath(self.engine.docs_dir / target, self.engine.project_dir).replace(os.sep, "/")
+
     def _site_url(self, url: str, from_src_uri: str) -> str:
         """A link relative to a page's source as one that works from any page: absolute under site_url, else
         root-relative."""

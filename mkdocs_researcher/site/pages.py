@@ -20,7 +20,7 @@ import yaml
 
 from ..cache.keys import digest
 from ..cache.pages import RenderedPage, WatchedMarkdown
-from ..diagnostics import Diagnostic, Reporter, did_you_mean
+from ..diagnostics import Diagnostic, Place, Reporter, did_you_mean
 from ..model.names import SelfMatcher
 from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
@@ -142,7 +142,12 @@ def build_page(context: PageContext) -> PageOutput:
 
     def resolve(url: str, path: tuple) -> str | None:
         found = context.find_file(url)
-        if found is None:
+        if found is None and path and type(path[0]) is Place:
+            # An entry of a publications file: its link was made relative to this page (under assets_dir, or beside
+            # a Hugo file), so neither the page nor the entry's own text says where it was looked for.
+            looked_for = site.docs_path(url, page.source.src_uri)
+            reporter.warn(path, f"the file '{looked_for}' does not exist")
+        elif found is None:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
         return found
 
@@ -251,12 +256,18 @@ class _Assembler:
         for marker in markers:  # each marker line is replaced in place: line numbers stay valid
             lines[marker.line] = self.place(marker)
             placed.add(marker.kind)
-        top, bottom = [], []
+        top, after_bio, bottom = [], [], []
         for kind in SECTION_KINDS:
             if kind.name in placed or kind.record is None or not self.has(kind.name):
                 continue
             text = self.place(Marker(kind.name, line=AUTO))
-            (top if kind.placed_on_top else bottom).append(text)
+            (top if kind.placed_on_top else after_bio if kind.placed_after_bio else bottom).append(text)
+        # The page's opening text (its bio) ends at its first section marker, or with the page.
+        bio_end = next((marker.line for marker in markers if marker.kind != "profile"), None)
+        if after_bio and bio_end is not None:
+            lines[bio_end] = "\n\n".join([*after_bio, lines[bio_end]])
+        elif after_bio:
+            bottom = after_bio + bottom
         return "\n\n".join(part for part in ("\n\n".join(top), "\n".join(lines), "\n\n".join(bottom)) if part)
 
     def has(self, kind: str) -> bool:

@@ -4,8 +4,9 @@ Each row names the front-matter key, the record one entry is checked against
 (schema.py), the options its placement marker takes, how its list is sorted
 (newest first), the template that renders it, and the fields that hold paths
 (rebased when the entry comes from a data file in another folder); its heading
-is the locale label ``section.NAME``. The order of the table is the order of
-sections placed without a marker.
+is the locale label ``section.NAME``. Sections placed without a marker: the
+profile above the page's text, news right after its opening text (academic homepages put recent news near the
+top), the others below the text in the order of the table (also the order their front matter is checked in).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class SectionKind:
     template: str = ""  # in theme/researcher/; "" for the kinds the assembler lays out itself
     path_fields: tuple[str, ...] = _PATH_FIELDS
     placed_on_top: bool = False  # without a marker: above the page's own text, else below it
+    # Without a marker: right after the page's opening text (its bio), before the first section placed by a marker.
+    placed_after_bio: bool = False
 
     @property
     def label(self) -> str:
@@ -74,7 +77,7 @@ SECTION_KINDS: tuple[SectionKind, ...] = (
     SectionKind("projects", schema.PROJECT, _COMMON_OPTIONS | {"group"}),
     SectionKind("experience", schema.EXPERIENCE, sort_key=timeline_sort_key, template="timeline.html"),
     SectionKind("education", schema.EDUCATION, sort_key=timeline_sort_key, template="timeline.html"),
-    SectionKind("news", schema.NEWS, sort_key=_dated, template="news.html"),
+    SectionKind("news", schema.NEWS, sort_key=_dated, template="news.html", placed_after_bio=True),
     SectionKind("awards", schema.AWARD, sort_key=_dated, template="awards.html"),
     SectionKind("talks", schema.TALK, sort_key=_dated, template="talks.html"),
     SectionKind("teaching", schema.TEACHING, sort_key=_term_sort_key, template="teaching.html"),

@@ -12,6 +12,8 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...diagnostics import counted
+
 if TYPE_CHECKING:
     from .importer import Importer
 
@@ -117,7 +119,8 @@ def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", 
     if left and not quiet:
         sample = re.sub(r"\s+", " ", left[0])[:60]
         importer.report.lose(
-            where, f"{len(left)} Liquid tag(s) removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)"
+            where,
+            f"{counted(len(left), 'Liquid tag')} removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)",
         )
     return re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)
 

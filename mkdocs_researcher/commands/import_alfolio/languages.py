@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ...diagnostics import counted
 from .assets import clean_liquid
 from .samples import is_sample_text
 
@@ -122,7 +123,7 @@ def _untranslated(importer: Importer) -> None:
             count = sum(1 for _ in sub.rglob("*.md"))
             importer.report.lose(
                 importer.source.rel(sub) + "/",
-                f"{count} translated file(s): only the home page, news and CV are imported in each language",
+                f"{counted(count, 'translated file')}: only the home page, news and CV are imported in each language",
             )
         for key, pages in sorted(importer.site.translations.items()):
             if key and language in pages:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...diagnostics import counted
+
 if TYPE_CHECKING:
     from .importer import Importer
 
@@ -18,7 +20,8 @@ def list_leftovers(importer: Importer) -> None:
     if posts:
         report.lose(
             "_posts/",
-            f"{len(posts)} blog post(s): this plugin has no blog (Material for MkDocs' blog plugin can take them)",
+            f"{counted(len(posts), 'blog post')}: this plugin has no blog "
+            "(Material for MkDocs' blog plugin can take them)",
         )
     for page in importer.site.pages:
         if not page.shown and page.key != "404":  # Jekyll's page for a missing address: not content
@@ -41,5 +44,5 @@ def _unused_images(importer: Importer) -> None:
     if unused:
         importer.report.lose(
             "assets/img/",
-            f"{len(unused)} image(s) no converted entry uses; copy the ones your text needs into docs/images/",
+            f"{counted(len(unused), 'image')} no converted entry uses; copy the ones your text needs into docs/images/",
         )

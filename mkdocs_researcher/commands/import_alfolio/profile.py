@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ...diagnostics import counted
 from .. import new as scaffold
 from .assets import clean_liquid, copy_asset, from_data
 from .languages import translated
@@ -99,7 +100,8 @@ def finish_profile(importer: Importer) -> None:
     importer.report.count(
         "profile",
         1,
-        f"{name}, {len(links)} link(s)" + (", photo" if profile.get("photo") else ", initials instead of a photo"),
+        f"{name}, {counted(len(links), 'link')}"
+        + (", photo" if profile.get("photo") else ", initials instead of a photo"),
     )
 
 

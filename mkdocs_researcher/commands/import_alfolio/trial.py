@@ -12,6 +12,8 @@ import sys
 import tempfile
 from typing import TYPE_CHECKING
 
+from ...diagnostics import counted
+
 if TYPE_CHECKING:
     from .importer import Importer
 
@@ -42,7 +44,7 @@ def trial_build(importer: Importer) -> None:
     if done.returncode == 0 and not warnings:
         importer.report.trial = ["Trial build (mkdocs build --strict): passes, with no warning."]
         return
-    lines = [f"Trial build (mkdocs build --strict): fails, with {len(warnings)} warning(s):"]
+    lines = [f"Trial build (mkdocs build --strict): fails, with {counted(len(warnings), 'warning')}:"]
     for message in warnings:
         advice = next((a for words, a in _ADVICE if words in message), "see the message; fix it in the file it names")
         lines.append(f"  - {message}\n    what to do: {advice}")
