@@ -186,6 +186,9 @@ def test_filter_narrows_and_restores_the_list(browser, long_list):
     assert tab.locator(".researcher-publications h3:visible").all_inner_texts() == ["2021", "2018"]
     box.locator("input").fill("lopez 2020")  # author and year together
     assert count.inner_text() == "1 of 7"
+    box.locator("input").fill("quantum")  # nothing matches: said in words, no list and no heading left
+    assert count.inner_text() == "No publications match"
+    assert tab.locator(".researcher-publications :is(.researcher-publication, h3):visible").count() == 0
     box.locator("input").fill("")
     assert count.inner_text() == "7 of 7"
     assert tab.locator(".researcher-publication:visible").count() == 7

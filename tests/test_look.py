@@ -31,6 +31,12 @@ EMAIL = "ada.lovelace@math.example.org"
 PEOPLE = ["ada-lovelace", "charles-babbage", "mary-somerville", "augustus-de-morgan"]
 AUTHORS = ["Ada Lovelace", "Charles Babbage", "Mary Somerville", "Augustus De Morgan", "Michael Faraday"]
 SVG = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><rect width='10' height='10' fill='#8a6'/></svg>"
+# Logos as al-folio sites have them: a wide file of its own size, and a drawing with a ratio but no size.
+SVG_OPEN = "<svg xmlns='http://www.w3.org/2000/svg'"
+LOGOS = {
+    "wide-logo.svg": f"{SVG_OPEN} width='700' height='100'><rect width='700' height='100'/></svg>",
+    "ratio-logo.svg": f"{SVG_OPEN} viewBox='0 0 40 10'><rect width='40' height='10'/></svg>",
+}
 
 HOME = {
     "title": "Ada Lovelace",
@@ -74,9 +80,10 @@ HOME = {
             "start": "1842-01",
             "end": "present",
             "url": "https://example.org/society",
+            "logo": "wide-logo.svg",
             "details": ["Translated the memoir, with [notes](https://example.org/notes).", "Wrote Note G."],
         },
-        {"organization": "Private study", "role": "Student", "start": "1833", "end": "1841"},
+        {"organization": "Private study", "role": "Student", "start": "1833", "end": "1841", "logo": "ratio-logo.svg"},
     ],
     "education": [{"degree": "Mathematics", "institution": "With Augustus De Morgan", "start": 1840, "end": 1842}],
     "news": [{"date": "1843-09-01", "text": "The notes are **published**."}],
@@ -84,7 +91,10 @@ HOME = {
     "talks": [{"title": "On the engine", "event": "Turin", "date": "1840-09", "links": {"slides": "s.pdf"}}],
     "teaching": [{"course": "Calculus", "role": "Tutor", "institution": "At home", "term": "1840 Spring"}],
     "service": [{"role": "Reviewer", "organization": "The Society", "year": 1844}],
-    "skills": [{"name": "Mathematics", "items": ["Calculus", {"name": "Bernoulli numbers", "note": "Note G"}]}],
+    "skills": [
+        {"name": "Mathematics", "items": ["Calculus", {"name": "Bernoulli numbers", "note": "Note G"}]},
+        {"name": "Interconnection & Communication", "items": ["Telegraphy", {"name": "Semaphores", "note": "Optical"}]},
+    ],
 }
 
 
@@ -98,8 +108,12 @@ def _person(person_id: str) -> str:
 def _look_project(root, theme: dict):
     docs = root / "docs"
     (docs / "people").mkdir(parents=True)
-    (docs / "index.md").write_text(page(HOME, "The bio, beside the photo.\n"), encoding="utf-8")
+    (docs / "index.md").write_text(
+        page(HOME, "The bio, under the photo, longer than a line. " * 6 + "\n"), encoding="utf-8"
+    )
     (docs / "ada.svg").write_text(SVG, encoding="utf-8")
+    for name, svg in LOGOS.items():
+        (docs / name).write_text(svg, encoding="utf-8")
     (docs / "s.pdf").write_bytes(b"%PDF-1.4\n")
     (docs / "people.md").write_text("# People\n\n<!-- researcher people heading=none -->\n", encoding="utf-8")
     for person_id in PEOPLE:
@@ -273,22 +287,33 @@ def test_on_a_phone_the_profile_page_keeps_the_navigation_drawer(browser, look_s
     assert tab.locator(".md-sidebar--primary a.md-nav__link:has-text('People')").is_visible()
 
 
-def test_the_photo_stands_on_its_side_in_its_shape_beside_the_name_and_the_bio(browser, look_sites):
-    tab, _ = open_look(browser, look_sites["material-light"])
+BIO_FIRST_LINE = (
+    "p => { const range = document.createRange(); range.selectNodeContents(p);"
+    " return range.getClientRects()[0].toJSON(); }"
+)
+
+
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-light"])
+def test_the_photo_stands_on_its_side_in_its_shape_beside_the_name_and_the_bio_below_both(browser, look_sites, look):
+    tab, _ = open_look(browser, look_sites[look])
     photo = tab.locator(".researcher-profile__photo img").bounding_box()
     name = tab.locator(".researcher-profile__name .p-name").bounding_box()
-    # The bio's first line, beside the photo (the paragraph's box runs under the photo, its lines do not).
-    bio = tab.locator(".md-content__inner > p").first.evaluate(
-        "p => { const range = document.createRange(); range.selectNodeContents(p);"
-        " return range.getClientRects()[0].toJSON(); }"
-    )
-    assert photo["x"] >= name["x"] + name["width"] and photo["x"] >= bio["right"]  # photo_side: right
-    assert bio["top"] < photo["y"] + photo["height"]
+    card = tab.locator(".researcher-profile__body").bounding_box()
+    if look == "material-light":  # a card shorter than the photo: where the bio squeezed in beside it
+        assert card["height"] < photo["height"]
+    assert photo["x"] >= name["x"] + name["width"]  # photo_side: right
+    # No line of the bio in the gap beside the photo: its first line starts below the photo, at the card's left.
+    bio = tab.locator(".researcher-profile ~ p").first.evaluate(BIO_FIRST_LINE)
+    assert bio["top"] >= photo["y"] + photo["height"]
+    assert abs(bio["left"] - card["x"]) <= 1
     radius = tab.locator(".researcher-profile__photo img").evaluate("e => parseFloat(getComputedStyle(e).borderRadius)")
     assert radius < photo["width"] / 4  # square
-    phone, _ = open_look(browser, look_sites["material-light"], width=375)
+    phone, _ = open_look(browser, look_sites[look], width=375)
     photo = phone.locator(".researcher-profile__photo img").bounding_box()
     assert photo["y"] + photo["height"] <= phone.locator(".researcher-profile__name").bounding_box()["y"]
+    assert (
+        phone.locator(".researcher-profile ~ p").first.evaluate(BIO_FIRST_LINE)["top"] >= photo["y"] + photo["height"]
+    )
 
 
 def test_the_scaffolds_home_page_has_no_side_columns_and_shows_the_way_to_publications(browser, scaffold_url):
@@ -345,6 +370,46 @@ def test_the_timeline_puts_the_role_under_the_title_and_gives_the_details_the_wi
     body = entry.locator(".researcher-timeline__what").bounding_box()
     section = tab.locator(".researcher-experience").bounding_box()
     assert abs(body["x"] + body["width"] - (section["x"] + section["width"])) <= 1  # to the column's right edge
+
+
+def test_experience_logos_are_at_most_150_px_wide_and_of_one_height(browser, look_sites):
+    for look in ("material-light", "mkdocs-light"):
+        for width in (1280, 375):
+            tab, _ = open_look(browser, look_sites[look], width=width)
+            # Loaded lazily: loaded now, as they are when scrolled to.
+            tab.evaluate("""() => Promise.all([...document.querySelectorAll('.researcher-timeline__logo')]
+                .map(img => { img.loading = 'eager'; return img.decode(); }))""")
+            logos = _visible_boxes(tab, ".researcher-timeline__logo")
+            assert len(logos) == 2
+            assert all(0 < logo["width"] <= 150 for logo in logos), (look, width, logos)
+            assert len({round(logo["height"]) for logo in logos}) == 1, logos
+
+
+# Each word of the text of the elements ``selector`` finds that the browser drew on more than one line.
+BROKEN_WORDS_JS = """(selector) => [...document.querySelectorAll(selector)].flatMap(element => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT), broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.parametrize("width", [1280, 768, 375])
+def test_no_word_of_a_skill_group_or_label_is_broken_across_lines(browser, look_sites, width):
+    for look in ("material-light", "mkdocs-light"):
+        tab, _ = open_look(browser, look_sites[look], width=width)
+        assert tab.locator(".researcher-skills__name").count() == 2
+        assert tab.evaluate(BROKEN_WORDS_JS, ".researcher-skills__name, .researcher-skill") == [], (look, width)
+        # The chips of every group start at one x, where the other sections' titles do (at 375: under the name).
+        starts = {round(box["x"]) for box in _visible_boxes(tab, ".researcher-skills__items")}
+        assert len(starts) == 1, starts
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
 
 
 # People -----------------------------------------------------------------------------------------------------
@@ -441,6 +506,51 @@ def test_a_publication_page_has_its_bibtex_wrapped_and_its_actions_alike(browser
     heights = [a.bounding_box()["height"] for a in actions.all()]
     assert len(heights) >= 3 and max(heights) - min(heights) <= 2
     assert tab.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize(
+    ("look", "current"), [("material-light", ".md-tabs__item--active"), ("mkdocs-light", ".navbar .nav-link.active")]
+)
+def test_a_publication_page_marks_its_lists_tab_as_the_current_one(browser, look_sites, look, current):
+    tab, _ = open_look(browser, look_sites[look])
+    assert [text.strip() for text in tab.locator(current).all_inner_texts()] == ["Home"]
+    href = tab.locator(".researcher-publications .researcher-publication__anchor").first.get_attribute("href")
+    tab.goto(look_sites[look] + href.lstrip("./"), wait_until="load")
+    assert tab.locator(".researcher-publication-page").count() == 1
+    assert [text.strip() for text in tab.locator(current).all_inner_texts()] == ["Home"]  # the list is on the home page
+    people, _ = open_look(browser, look_sites[look] + "people/")
+    assert [text.strip() for text in people.locator(current).all_inner_texts()] == ["People"]
+
+
+# A line of the BibTeX that wraps: where its text starts, and where each of its continued lines does.
+WRAPPED_LINE_JS = """(code) => {
+  const text = code.firstChild, start = text.data.indexOf('  author');
+  const range = document.createRange();
+  range.setStart(text, start);
+  range.setEnd(text, text.data.indexOf('\\n', start));
+  const lines = new Map();
+  for (const rect of range.getClientRects()) {
+    const top = Math.round(rect.top);
+    if (rect.width) lines.set(top, Math.min(rect.left, lines.get(top) ?? Infinity));
+  }
+  const field = document.createRange();
+  field.setStart(text, start + 2);
+  field.setEnd(text, start + 3);
+  return {starts: [...lines.values()], field: field.getBoundingClientRect().left,
+          edge: code.getBoundingClientRect().left + parseFloat(getComputedStyle(code).paddingLeft)};
+}"""
+
+
+@pytest.mark.parametrize("look", ["material-light", "mkdocs-dark"])
+def test_wrapped_bibtex_continues_under_its_field_with_a_hanging_indent(browser, look_sites, look):
+    tab, _ = open_look(browser, look_sites[look], scheme=LOOKS[look][1], width=375)
+    href = tab.locator(".researcher-publication__anchor:has-text('number 1')").first.get_attribute("href")
+    tab.goto(look_sites[look] + href.lstrip("./"), wait_until="load")
+    line = tab.locator(".researcher-publication-page__bibtex code").evaluate(WRAPPED_LINE_JS)
+    first, *continued = line["starts"]
+    assert continued, line  # five authors wrap at 375 px
+    assert abs(first - line["edge"]) <= 1  # the line itself starts at the edge, its two spaces before the field
+    assert all(start > line["field"] + 1 for start in continued), line  # each continued line right of the field
 
 
 # Phones -----------------------------------------------------------------------------------------------------
