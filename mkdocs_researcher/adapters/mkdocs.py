@@ -226,24 +226,9 @@ class ResearcherPlugin(BasePlugin):
             page.content = html
         return context
 
-    def _on_page_context_publication_page_under_its_list(self, context, page: Page, config: MkDocsConfig, nav):
-        # A publication page stands outside the nav: its list's page becomes its parent, so the theme marks that
-        # page's tab and nav entry as the current one (Material's tabs, the mkdocs theme's navbar), as it marks a
-        # section's pages. MkDocs has marked the page active before this event and unmarks it, ancestors with it,
-        # once the page is written; marking it again reaches its new parent.
-        list_src_uri = self.site.publication_list_of(page.file.src_uri)
-        if list_src_uri is None or page.parent is not None:
-            return context
-        listing = next((item for item in nav.pages if item.file.src_uri == list_src_uri), None)
-        if listing is not None:
-            page.parent = listing
-            page.active = True
-        return context
-
     on_page_context = CombinedEvent(
         _on_page_context_search_sees_its_view,
         _on_page_context_page_gets_its_html,
-        _on_page_context_publication_page_under_its_list,
     )
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:

@@ -469,11 +469,6 @@ class Site:
             self._page_files[src_uri] = output.files
         return output.markdown
 
-    def publication_list_of(self, src_uri: str) -> str | None:
-        """The src_uri of the page whose list a publication page belongs to; None for any other page."""
-        entry = self.index.publication_page(src_uri)
-        return entry.list_src_uri if entry else None
-
     def front_matter_refused(self, src_uri: str) -> bool:
         """Whether this package refused the page's front matter: the engine must not show what it loaded."""
         page = self.scan_state.pages.get(src_uri) if self.scan_state else None
