@@ -284,8 +284,7 @@ class _Assembler:
                 (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
             )
             return ""
-        layout = getattr(self, f"_section_{marker.kind}", None)
-        return layout(marker, line) if layout else self._list(kind, marker, line)
+        return LAYOUTS[kind.name](self, kind, marker, line)
 
     # Pieces of Markdown -------------------------------------------------------------------
 
@@ -354,13 +353,13 @@ class _Assembler:
         piece = self.html(kind.template, kind=kind.name, entries=self.limited(entries, marker, line))
         return self.section(kind.name, marker, self.level(marker, line), self.render.locale(kind.label), [piece])
 
-    def _section_profile(self, marker: Marker, line) -> str:
+    def _profile(self, kind: SectionKind, marker: Marker, line) -> str:
         as_h1 = not self.profile_shown and not self.h1_in_body
         self.profile_shown = True
         html_text = self.site.renderer.render("profile.html", self.render, profile=self.data.profile, as_h1=as_h1)
         return self.block(html_text)
 
-    def _section_publications(self, marker: Marker, line) -> str:
+    def _publications(self, kind: SectionKind, marker: Marker, line) -> str:
         t = self.render.locale
         self.option_int(marker, "limit", line, 0, 0, 1_000_000)  # only to report a bad one: select() applies it
         chosen = select(self.data, marker.options, self.site.people)
@@ -469,7 +468,7 @@ class _Assembler:
             )
         return problem
 
-    def _section_projects(self, marker: Marker, line) -> str:
+    def _projects(self, kind: SectionKind, marker: Marker, line) -> str:
         entries = list(self.data.projects)
         if "group" in marker.options:
             wanted = marker.options["group"]
@@ -486,7 +485,7 @@ class _Assembler:
         heading = marker.options["group"] if "group" in marker.options else self.render.locale("section.projects")
         return self.section("projects", marker, level, heading, pieces)
 
-    def _section_people(self, marker: Marker, line) -> str:
+    def _people(self, kind: SectionKind, marker: Marker, line) -> str:
         level = self.level(marker, line)
         pieces = []
         scan = self.site.scan_state
@@ -507,6 +506,17 @@ class _Assembler:
             pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
         heading = marker.options.get("group") or self.render.locale("section.people")
         return self.section("people", marker, level, heading, pieces)
+
+
+# How each kind of section is laid out: the kinds with a template of their own as one list of it, the others
+# (their template "") by their own method.
+_OWN_LAYOUTS = {
+    "profile": _Assembler._profile,
+    "publications": _Assembler._publications,
+    "projects": _Assembler._projects,
+    "people": _Assembler._people,
+}
+LAYOUTS = {kind.name: _OWN_LAYOUTS[kind.name] if not kind.template else _Assembler._list for kind in SECTION_KINDS}
 
 
 def _unclaimed_problem(chosen: Selection, person_file: str) -> str:
