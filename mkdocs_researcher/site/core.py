@@ -84,7 +84,7 @@ class Site:
             self.data_files, self.parsed_bibliographies, tuple(self.options.private_fields)
         )
         self.data: SiteData = read_site_data(options, engine, self._report, self.warn)
-        self.watched = list(self.data.read)
+        self.watched = list(self.data.files_read)
         self.people = People()
         self._markdown = pages.FieldMarkdown(engine)
 

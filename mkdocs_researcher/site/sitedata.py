@@ -28,7 +28,7 @@ class SiteData:
     counts: dict | None = None  # None: show_counts is off
     venues: dict = field(default_factory=dict)
     coauthors: dict = field(default_factory=dict)
-    read: list[str] = field(default_factory=list)  # the files read, as resolved paths: a rebuild follows them
+    files_read: list[str] = field(default_factory=list)  # as resolved paths: a rebuild follows them
 
 
 def read_site_data(
@@ -45,16 +45,16 @@ def read_site_data(
     report(labels_reporter.found)
     data.math = math_markup(engine.markdown_extensions, engine.mdx_configs)
     if options.show_counts:
-        data.counts = _counts(engine, data.read, warn)
-    data.venues = _site_file(engine, options.venues, "venues", read_venues, data.read, report)
-    data.coauthors = _site_file(engine, options.coauthors, "coauthors", read_coauthors, data.read, report)
+        data.counts = _counts(engine, data.files_read, warn)
+    data.venues = _site_file(engine, options.venues, "venues", read_venues, data.files_read, report)
+    data.coauthors = _site_file(engine, options.coauthors, "coauthors", read_coauthors, data.files_read, report)
     return data
 
 
-def _counts(engine: EngineSettings, read: list[str], warn: Callable[[str], None]) -> dict:
+def _counts(engine: EngineSettings, files_read: list[str], warn: Callable[[str], None]) -> dict:
     """Stars and citations written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
     path = engine.project_dir / COUNTS_FILE
-    read.append(str(path))
+    files_read.append(str(path))
     try:
         return read_counts(path)
     except ConfigProblem as problem:
@@ -62,7 +62,7 @@ def _counts(engine: EngineSettings, read: list[str], warn: Callable[[str], None]
         return {}
 
 
-def _site_file(engine: EngineSettings, name: str | None, option: str, reader, read: list[str], report) -> dict:
+def _site_file(engine: EngineSettings, name: str | None, option: str, reader, files_read: list[str], report) -> dict:
     """A site-wide data file named by an option (venues, coauthors)."""
     if not name:
         return {}
@@ -78,7 +78,7 @@ def _site_file(engine: EngineSettings, name: str | None, option: str, reader, re
         reporter.warn((), f"the file given in mkdocs.yml ({option}:) is not UTF-8 text (byte {error.start})")
         data = {}
     report(reporter.found)
-    read.append(str(path))
+    files_read.append(str(path))
     return data
 
 
