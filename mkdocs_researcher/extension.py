@@ -18,11 +18,12 @@ import markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
+from .adapters import zensical
+from .adapters.zensical import ZENSICAL_CONTEXT
 from .site.core import Site
 from .site.pages import PLACEHOLDER
 
 FIRST_BLOCK = PLACEHOLDER.format(0)  # a line of the page's Markdown whenever it has sections
-ZENSICAL_CONTEXT = "rendering_context"  # the preprocessor by which Zensical hands extensions the page
 _BLANK = "<!--researcher-blank-page-->"
 
 
@@ -33,7 +34,7 @@ class _Converting:
 
 
 class _State:
-    converting: _Converting | None = None  # the page whose Markdown the engine converts next
+    converting: _Converting | None = None  # the page whose Markdown the engine converts next (MkDocs)
 
 
 _state = _State()
@@ -76,16 +77,17 @@ class _PlaceBlocks(Preprocessor):
         if lines == [_BLANK]:
             lines = [""]
         if ZENSICAL_CONTEXT in self.md.preprocessors:
-            from .adapters import zensical
-
-            lines = zensical.page_markdown(self.md, self.options, lines)
-        return self._place(lines)
-
-    def _place(self, lines: list[str]) -> list[str]:
+            lines, page = zensical.page_markdown(self.md, self.options, lines)
+            return self._place(lines, page and _Converting(*page))
         page = _state.converting
+        if page is not None and FIRST_BLOCK in lines:
+            _state.converting = None
+            return self._place(lines, page)
+        return lines
+
+    def _place(self, lines: list[str], page: _Converting | None) -> list[str]:
         if page is None or FIRST_BLOCK not in lines:
             return lines
-        _state.converting = None
         output = page.site.page_blocks(page.src_uri)
         if output is None:
             return lines

@@ -21,7 +21,6 @@ from pathlib import Path
 import markdown
 from pathspec.gitignore import GitIgnoreSpec  # as MkDocs and Zensical read exclude_docs
 
-from ..extension import ZENSICAL_CONTEXT, converting
 from ..options import EXTENSION, SiteOptions
 from ..options import read as read_options
 from ..render.environment import theme_dir
@@ -32,29 +31,31 @@ from ..site.files import files_in, generated_before, site_path
 # Zensical page's meta is handed to the templates after conversion, unescaped, and the scaffold's overrides/main.html
 # prints this key in its extrahead block. Under MkDocs the plugin adds the tags, and no page has the key.
 HEAD_META = "researcher_head"
+ZENSICAL_CONTEXT = "rendering_context"  # the preprocessor by which Zensical hands extensions the page
 
 
 class ZensicalChanged(RuntimeError):
     """Zensical no longer hands extensions the page as this module reads it."""
 
 
-def page_markdown(md: markdown.Markdown, options: dict, lines: list[str]) -> list[str]:
-    """The lines of the page Zensical converts with its sections placed (extension.py places their blocks)."""
+def page_markdown(md: markdown.Markdown, options: dict, lines: list[str]) -> tuple[list[str], tuple[Site, str] | None]:
+    """The lines of the page Zensical converts with its sections placed, and (site, src_uri) of the page whose
+    blocks extension.py places in them; None for an inner conversion (mkdocstrings, markdown-exec) inside the
+    page's own."""
     page, config = _context(md)
     if page is _state.last_page:
-        return lines  # an inner conversion (mkdocstrings, markdown-exec) inside the page's own
+        return lines, None
     _state.last_page = page
     path, meta = _page_fields(page)
     build, src_uri = _build_for(config, options, path)
     _state.rendered.add(src_uri)
     text = build.site.page_markdown(src_uri, "\n".join(lines), meta, build.src_uris)
-    converting(build.site, src_uri)
     head = build.site.head_tags(src_uri, site_path(src_uri, build.site.engine.use_directory_urls)[1])
     if head:
         meta[HEAD_META] = head
     else:
         meta.pop(HEAD_META, None)  # front matter does not write raw HTML into <head>
-    return text.split("\n")
+    return text.split("\n"), (build.site, src_uri)
 
 
 # Zensical's context -------------------------------------------------------------------------------------------

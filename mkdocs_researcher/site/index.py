@@ -78,15 +78,24 @@ class SiteIndex:
     def page(self, src_uri: str) -> Listing | None:
         return next((p for p in self.pages if p.src_uri == src_uri), None)
 
+    def owner_names(self) -> list[str]:
+        owner = self.owner()
+        return owner.data.profile.names() if owner else []
+
+    def page_owners(self, data: PageData, people: People) -> list[str]:
+        """The names a page highlights: its profile's; on a page of no one, every member's, else the site owner's."""
+        own = data.profile.names() if data.profile else []
+        return own or (people.names() if people.by_id else self.owner_names())
+
     def choose_publication_pages(
-        self, taken: Callable[[str], bool], owners: Callable[[PageData], list[str]]
+        self, taken: Callable[[str], bool], people: People
     ) -> tuple[list[PublicationEntry], list[tuple[PublicationEntry, str]]]:
         """One entry per key shown on some page, each with a file name of its own and the list it links back to.
 
         That list is the one that owns the entry: a page showing it from its own publications (its front matter,
         files or data file; a member's page from the member's file) before one showing a bibliography shared
-        with other pages; among those, the page showing the most publications. ``owners`` gives the names a
-        list highlights.
+        with other pages; among those, the page showing the most publications. Each highlights the names its list
+        does (``page_owners``).
 
         A key's slug that ``taken`` says is a page already, or that another key has, or that a folder or a
         platform reserves, gets a number; each such entry comes back with the slug it could not have.
@@ -95,7 +104,9 @@ class SiteIndex:
         for listing in sorted(self.pages, key=lambda p: (p.data.shared_bibliography, -len(p.shown))):
             for pub in listing.shown:
                 if pub.page and pub.key not in self.entries:
-                    self.entries[pub.key] = PublicationEntry(pub.key, pub, owners(listing.data), listing.src_uri)
+                    self.entries[pub.key] = PublicationEntry(
+                        pub.key, pub, self.page_owners(listing.data, people), listing.src_uri
+                    )
         chosen = [self.entries[key] for key in sorted(self.entries)]
         used: set[str] = set()  # compared lower-case: macOS and Windows file names ignore case
         moved = []

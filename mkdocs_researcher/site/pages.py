@@ -12,32 +12,37 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from collections.abc import Container
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Container
+from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
 
-import yaml
+import markdown as python_markdown
 
+from .. import __version__
+from ..cache import keys as cache_keys
+from ..cache import pages as render_cache
 from ..cache.keys import digest
-from ..cache.pages import RenderedPage, WatchedMarkdown
+from ..cache.pages import RenderCache, RenderedPage, WatchedMarkdown
 from ..diagnostics import Diagnostic, Place, Reporter, did_you_mean
 from ..model.names import SelfMatcher
 from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
+from ..options import SiteOptions
 from ..publish.citation import bibtex_for
 from ..render.environment import OwnPage, PageRender
 from ..render.locale import Locale
 from ..render.publication import search_html
 from ..sources.fields import parse_boolean
 from ..sources.markers import Marker, find_markers
+from ..sources.people import People
 from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
+from .engine import EngineSettings
 from .enrich import SiteFacts
-from .index import PublicationEntry
-from .scan import ScannedPage
+from .files import SiteFiles
+from .index import PublicationEntry, SiteIndex
+from .scan import Scan, ScannedPage
 from .selection import SORTS, Selection, entry_place, marker_number, select
-
-if TYPE_CHECKING:
-    from .core import Site
+from .sitedata import SiteData
 
 GROUP_BY = ("year", "type", "none")
 FILTER_FROM = 6  # lists this long get a filter box unless the marker says filter=false
@@ -65,14 +70,68 @@ class PageOutput:
     files: dict[str, str] = field(default_factory=dict)  # site path -> text: files the page's HTML links to
 
 
+class FieldMarkdown:
+    """Markdown fields converted with the site's Markdown settings; one converter per build, made when first needed
+    (a page from the render cache, or from .bib files only, needs none)."""
+
+    def __init__(self, engine: EngineSettings):
+        self.engine = engine
+        self._converter: python_markdown.Markdown | None = None
+
+    def __call__(self, text: str) -> str:
+        if self._converter is None:
+            self._converter = python_markdown.Markdown(
+                extensions=self.engine.markdown_extensions, extension_configs=self.engine.mdx_configs or {}
+            )
+        return self._converter.reset().convert(text)
+
+
+@dataclass(frozen=True)
+class SiteForPages:
+    """What building a page reads of the site, the same for every page of a build (the scan makes it)."""
+
+    options: SiteOptions
+    engine: EngineSettings
+    data: SiteData
+    people: People
+    scan: Scan  # the pages as read, and their data files
+    index: SiteIndex
+    files: SiteFiles
+    render_cache: RenderCache
+    markdown: Callable[[str], str]
+
+    @cached_property
+    def render_context(self) -> str:
+        """A digest of everything outside a page and its data files that the page's HTML depends on."""
+        engine, data = self.engine, self.data
+        urls = [(uri, file.url) for uri, file in self.files.by_src_uri.items()]
+        return cache_keys.digest(
+            __version__,
+            cache_keys.package_files(),
+            render_cache.library_versions(),
+            {name: value for name, value in asdict(self.options).items() if name not in ("cache", "cache_dir")},
+            [engine.theme_name, list(engine.template_dirs), engine.theme_language, engine.theme_locale],
+            [engine.markdown_extensions, engine.mdx_configs, engine.site_url, engine.use_directory_urls],
+            engine.urls_relative_to_source,
+            sorted(urls),  # where links to files resolve
+            render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
+            [self.index.owner_names(), self.people, data.venues, data.coauthors, data.counts, data.math],
+            sorted(self.index.member_pages.items()),
+            sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
+        )
+
+    def page_owners(self, data: PageData) -> list[str]:
+        return self.index.page_owners(data, self.people)
+
+
 class PageContext:
     """One page being built: what the scan kept, the Markdown the engine hands over, and the site."""
 
-    def __init__(self, site: Site, page: ScannedPage, body: str, built: Container[str]):
+    def __init__(self, site: SiteForPages, page: ScannedPage, body: str, built: Container[str]):
         self.site, self.page, self.body, self.built = site, page, body, built
         source = page.source
         self.url = source.url
-        self.link_base = site.link_base(source.src_uri, source.url)  # what the page's relative URLs start from
+        self.link_base = site.files.link_base(source.src_uri, source.url)  # what the page's relative URLs start from
         self.markdown = site.markdown
         listing = site.index.page(source.src_uri)
         self.bibliography_url = (
@@ -81,7 +140,7 @@ class PageContext:
 
     def find_file(self, url: str) -> str | None:
         """A URL relative to this page's source file, as one relative to the built page; None if no such file."""
-        return self.site.find_file(url, self.page.source.src_uri)
+        return self.site.files.find_file(url, self.page.source.src_uri)
 
     def publication_url(self, pub: Publication) -> OwnPage | None:
         # Only where the page really is in this build (mkdocs-static-i18n drops generated pages from the builds
@@ -96,7 +155,7 @@ class PageContext:
         source = self.page.source
         return digest(
             self.site.render_context,
-            self.site.data_files.contents_digest(publications),
+            self.site.scan.data_files.contents_digest(publications),
             [source.source_name, source.url, str(source.page_dir), source.language, self.site.options.default_language],
             self.bibliography_url,
             source.text,
@@ -109,17 +168,6 @@ class PageContext:
 def heading_text(text: str) -> str:
     """User text made safe as the text of a Markdown heading."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(" ".join(text.split()), quote=False))
-
-
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def publication_page_source(pub: Publication) -> str:
-    """The Markdown file of a publication's own page: only its title (for nav, search, <title>); the page is
-    rendered when it is built. Themes print a front-matter title as HTML, so it is escaped here."""
-    front = {"title": html.escape(pub.title, quote=False)}
-    # libyaml's emitter where PyYAML has it, as for loading (sources/frontmatter.py): a page per publication.
-    return "---\n" + yaml.dump(front, Dumper=_DUMPER, allow_unicode=True) + "---\n"
 
 
 def build_page(context: PageContext) -> PageOutput:
@@ -136,7 +184,7 @@ def build_page(context: PageContext) -> PageOutput:
             dict(cached.search_blocks),
             dict(cached.files),
         )
-    data = site.scan_state.publications(page)
+    data = site.scan.publications(page)
     reporter = Reporter(page.source.source_name, page.front_matter.lines if page.front_matter else {})
     output = PageOutput(context.body)
 
@@ -145,7 +193,7 @@ def build_page(context: PageContext) -> PageOutput:
         if found is None and path and type(path[0]) is Place:
             # An entry of a publications file: its link was made relative to this page (under assets_dir, or beside
             # a Hugo file), so neither the page nor the entry's own text says where it was looked for.
-            looked_for = site.docs_path(url, page.source.src_uri)
+            looked_for = site.files.docs_path(url, page.source.src_uri)
             reporter.warn(path, f"the file '{looked_for}' does not exist")
         elif found is None:
             reporter.warn(path, f"the file '{url}' does not exist (paths are relative to this page's file)")
@@ -178,8 +226,8 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     reporter = Reporter(context.page.source.source_name)
     render = _page_render(context, entry.owners, lambda url, path: context.find_file(url))
     pub = entry.pub if site.options.show_tags else replace(entry.pub, tags=[])
-    abstract = site.renderer.field(render, pub, "abstract")
-    html_text = site.renderer.render(
+    abstract = site.data.renderer.field(render, pub, "abstract")
+    html_text = site.data.renderer.render(
         "publication_page.html", render, pub=pub, back_url=back_url, bib_url=bib_url, abstract=abstract
     )
     output = PageOutput("# " + heading_text(entry.pub.title) + "\n\n" + PLACEHOLDER.format(0) + "\n")
@@ -221,13 +269,13 @@ def _keep(context: PageContext, key: str, output: PageOutput, diagnostics: list[
 
 def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender:
     site = context.site
-    render = site.renderer.page(
-        Locale(context.page.source.language, site.labels),
+    render = site.data.renderer.page(
+        Locale(context.page.source.language, site.data.labels),
         SelfMatcher(owners),
         resolve,
         context.markdown,
         site.options,
-        site.math,
+        site.data.math,
     )
     render.publication_url = context.publication_url
     render.bibliography_url = context.bibliography_url
@@ -237,7 +285,7 @@ def _page_render(context: PageContext, owners: list[str], resolve) -> PageRender
         for person_id, url in site.index.member_pages.items()
         if (names := site.people.by_id[person_id].names()) and not set(names) & set(owners)
     ]
-    render.facts = SiteFacts(members, site.coauthors, site.counts)
+    render.facts = SiteFacts(members, site.data.coauthors, site.data.counts)
     return render
 
 
@@ -310,8 +358,7 @@ class _Assembler:
                 (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
             )
             return ""
-        layout = getattr(self, f"_section_{marker.kind}", None)
-        return layout(marker, line) if layout else self._list(kind, marker, line)
+        return LAYOUTS[kind.name](self, kind, marker, line)
 
     # Pieces of Markdown -------------------------------------------------------------------
 
@@ -368,7 +415,7 @@ class _Assembler:
         return "#" * min(level, 6) + " " + heading_text(text)
 
     def html(self, template: str, **values) -> str:
-        return self.block(self.site.renderer.render(template, self.render, **values))
+        return self.block(self.site.data.renderer.render(template, self.render, **values))
 
     # Sections ----------------------------------------------------------------------------
 
@@ -380,13 +427,13 @@ class _Assembler:
         piece = self.html(kind.template, kind=kind.name, entries=self.limited(entries, marker, line))
         return self.section(kind.name, marker, self.level(marker, line), self.render.locale(kind.label), [piece])
 
-    def _section_profile(self, marker: Marker, line) -> str:
+    def _profile(self, kind: SectionKind, marker: Marker, line) -> str:
         as_h1 = not self.profile_shown and not self.h1_in_body
         self.profile_shown = True
-        html_text = self.site.renderer.render("profile.html", self.render, profile=self.data.profile, as_h1=as_h1)
+        html_text = self.site.data.renderer.render("profile.html", self.render, profile=self.data.profile, as_h1=as_h1)
         return self.block(html_text)
 
-    def _section_publications(self, marker: Marker, line) -> str:
+    def _publications(self, kind: SectionKind, marker: Marker, line) -> str:
         t = self.render.locale
         self.option_int(marker, "limit", line, 0, 0, 1_000_000)  # only to report a bad one: select() applies it
         chosen = select(self.data, marker.options, self.site.people)
@@ -400,7 +447,7 @@ class _Assembler:
                 line=line,
             )
         if chosen.unclaimed:
-            person_file = self.site.data_files.display_name(chosen.person.path)
+            person_file = self.site.scan.data_files.display_name(chosen.person.path)
             self.reporter.warn((), _unclaimed_problem(chosen, person_file), line=line)
         if chosen.unknown_sort is not None:
             self.reporter.warn(
@@ -445,7 +492,7 @@ class _Assembler:
     def _publication_list(self, pubs: list[Publication], bibtex_files: list[str]) -> str:
         """One list of publications, and what search reads of it."""
         values = {"publications": pubs, "bibtex_files": bibtex_files}
-        placeholder = self.block(self.site.renderer.render("publications.html", self.render, **values))
+        placeholder = self.block(self.site.data.renderer.render("publications.html", self.render, **values))
         self.output.search_blocks[placeholder] = search_html(pubs)
         return placeholder
 
@@ -459,7 +506,7 @@ class _Assembler:
         # Beside the page as it is served (a language plugin may have moved it: its URL says where).
         url = self.context.url
         path = posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), BIBTEX_FILE))
-        if site.publishes_file(path):
+        if site.files.publishes_file(path):
             return {}
         first = len(self.bibtex_entries)  # after the entries of an earlier list on the page
         self.bibtex_entries.extend(bibtex_for(pub).strip() for pub in entries)
@@ -478,14 +525,14 @@ class _Assembler:
         problem = (
             f"researcher publications marker: no publication of this page matches {', '.join(asked)}; nothing is shown"
         )
-        if not self.data.shared_bibliography and self.site.scan_state.site_bibliography:
+        if not self.data.shared_bibliography and self.site.scan.site_bibliography:
             problem += (
                 "; the site's bibliography (bibliography: in mkdocs.yml) is not read on a page with publications of "
                 "its own"
             )
         return problem
 
-    def _section_projects(self, marker: Marker, line) -> str:
+    def _projects(self, kind: SectionKind, marker: Marker, line) -> str:
         entries = list(self.data.projects)
         if "group" in marker.options:
             wanted = marker.options["group"]
@@ -502,10 +549,10 @@ class _Assembler:
         heading = marker.options["group"] if "group" in marker.options else self.render.locale("section.projects")
         return self.section("projects", marker, level, heading, pieces)
 
-    def _section_people(self, marker: Marker, line) -> str:
+    def _people(self, kind: SectionKind, marker: Marker, line) -> str:
         level = self.level(marker, line)
         pieces = []
-        scan = self.site.scan_state
+        scan = self.site.scan
         for group, members in self.site.people.ordered_groups(self.context.page.source.language):
             if "group" in marker.options and group != marker.options["group"]:
                 continue
@@ -523,6 +570,17 @@ class _Assembler:
             pieces.append(self.html("people.html", members=[c for c in cards if c[0] is not None]))
         heading = marker.options.get("group") or self.render.locale("section.people")
         return self.section("people", marker, level, heading, pieces)
+
+
+# How each kind of section is laid out: the kinds with a template of their own as one list of it, the others
+# (their template "") by their own method.
+_OWN_LAYOUTS = {
+    "profile": _Assembler._profile,
+    "publications": _Assembler._publications,
+    "projects": _Assembler._projects,
+    "people": _Assembler._people,
+}
+LAYOUTS = {kind.name: _OWN_LAYOUTS[kind.name] if not kind.template else _Assembler._list for kind in SECTION_KINDS}
 
 
 def _unclaimed_problem(chosen: Selection, person_file: str) -> str:
