@@ -36,7 +36,7 @@ from bibtexparser.model import (
     String,
 )
 
-from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
+from ..diagnostics import Diagnostic, Place, Reporter, near_miss, quoting_written
 from ..model.names import (
     ANY_MARK,
     ET_AL,
@@ -47,9 +47,18 @@ from ..model.names import (
     split_outside_braces,
 )
 from ..model.records import MONTH_NAMES, Author, Publication, display_pages
-from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS, PrivateFields
+from .bibtex_fields import DISPLAY_ONLY_FIELDS, ENTRY_TYPES, KNOWN_FIELDS, PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
-from .publication_fields import LEFT_OUT, apply_display_fields, joined, link_for, mentions_arxiv, tags_from
+from .publication_fields import (
+    COMMON_FIELDS,
+    LEFT_OUT,
+    apply_display_fields,
+    joined,
+    link_for,
+    mentions_arxiv,
+    misspelled,
+    tags_from,
+)
 from .tex import has_tex, squash, tex_to_text
 from .text_files import drop_junk, read_text_file
 
@@ -894,6 +903,27 @@ def _read_bibtex(
     return unique_keys([pub for result in results for pub in result.publications], reporter)
 
 
+_FIELD_NAMES = KNOWN_FIELDS | COMMON_FIELDS
+
+
+def _check_names(entry: _Entry, private: PrivateFields, reporter: Reporter) -> None:
+    """One warning for each misspelled entry type or field name: BibTeX reads neither (``yaer`` files the entry
+    under no year), and a style would not either. Names of the author's own, not close to a known one, are
+    silent."""
+    if entry.type not in ENTRY_TYPES:
+        close = near_miss(entry.type, ENTRY_TYPES)
+        if close:
+            reporter.warn(
+                (entry.key,), f"unknown entry type '@{entry.type}'; did you mean '@{close}'?", line=entry.line
+            )
+    for name, field in entry.fields.items():
+        close = None if name in private else misspelled(name, _FIELD_NAMES)
+        if close:
+            reporter.warn(
+                (entry.key, name), f"unknown field; did you mean '{close}'?", line=field.start_line + entry.offset
+            )
+
+
 # --- Reading again only what changed ------------------------------------------------------------
 
 
@@ -1115,6 +1145,7 @@ class _FileRead:
         budget = self.macros.budget
         pubs = []
         for entry in entries:
+            _check_names(entry, self.private, reporter)
             values = _Values(entry, self._parent(entry, by_key, reporter), self.macros, reporter, self.private)
             pub = _publication(entry, values, self.assets_prefix)
             if pub is not None:
