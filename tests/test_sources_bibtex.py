@@ -603,3 +603,21 @@ def test_volume_number_pages_publisher_and_the_rest():
     assert (paper.publisher, paper.series, paper.isbn, paper.issn) == ("ACM", "LNCS", "978-3", "1234-5678")
     assert (paper.edition, [e.name for e in paper.editors]) == ("Second", ["Ann Lee", "Bo Park"])
     assert (pubs["single"].pages, pubs["single"].issue) == ("e1234", "4")
+
+
+@pytest.mark.parametrize(
+    "fields, venue, badge",
+    [
+        ("eprint = {arXiv:2602.03560}, howpublished = {arXiv}", "arXiv preprint arXiv:2602.03560", "arXiv"),
+        ("eprint = {2602.03560}, eprinttype = {arxiv}, abbr = {ICLR}", "arXiv preprint arXiv:2602.03560", "ICLR"),
+        (
+            "eprint = {2602.03560}, archivePrefix = {arXiv}, howpublished = {arXiv preprint arXiv:2602.03560v2}",
+            "arXiv preprint arXiv:2602.03560v2",
+            "arXiv",
+        ),
+        ("eprint = {2602.03560}, howpublished = {Blog post}", "Blog post", None),  # no arXiv: as written
+    ],
+)
+def test_an_arxiv_misc_is_named_as_scholar_names_it(fields, venue, badge):
+    (pub,) = read_bibtex(f"@misc{{w2026, title = {{W}}, year = 2026, {fields}}}\n", Reporter("refs.bib"))
+    assert (pub.venue, pub.abbr) == (venue, badge)

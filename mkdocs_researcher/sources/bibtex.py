@@ -37,6 +37,7 @@ from bibtexparser.model import (
 )
 
 from ..diagnostics import Diagnostic, Place, Reporter, near_miss, quoting_written
+from ..model.identifiers import arxiv_id
 from ..model.names import (
     ANY_MARK,
     ET_AL,
@@ -836,6 +837,12 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
     # A thesis is "at" its school: biblatex exports may put subject categories in journaltitle.
     venue_fields = _THESIS_VENUE_FIELDS if _TYPES.get(entry.type) == "thesis" else _VENUE_FIELDS
     venue = values.first_text(*venue_fields)
+    eprint = values.url("eprint")
+    # An arXiv preprint written as @misc: its eprint, and archivePrefix (eprinttype) or howpublished saying arXiv.
+    arxiv_preprint = bool(eprint) and entry.type in _PREPRINT_TYPES and (_arxiv_eprint(values) or mentions_arxiv(venue))
+    arxiv = arxiv_id(eprint) if arxiv_preprint else None
+    if arxiv and (venue is None or arxiv not in venue):
+        venue = f"arXiv preprint arXiv:{arxiv}"  # as Google Scholar and al-folio name it
     pub = Publication(
         title=title,
         key=values.key,
@@ -859,11 +866,12 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         issn=values.text("issn"),
         origin=(Place(values.reporter.file, entry.line), entry.key),  # messages from the page name the entry
     )
-    eprint = values.url("eprint")
-    link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None
+    link = link_for("arxiv", eprint, values, "eprint") if eprint and (arxiv or _arxiv_eprint(values)) else None
     if link:
         pub.links.append(link)
     apply_display_fields(pub, values, assets_prefix)
+    if arxiv and not pub.abbr:
+        pub.abbr = "arXiv"  # its badge, as the venue's abbreviation is a paper's
     return pub
 
 
