@@ -107,3 +107,12 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     """A suffix like ``; did you mean 'venue'?`` or an empty string."""
     close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def near_miss(name: str, known: Iterable[str]) -> str | None:
+    """The name of ``known`` that ``name`` is a misspelling of (a letter left out, added, changed or two swapped:
+    ``yaer``, ``auhtor``), or None: for names that may also be the author's own, where only a near miss is told."""
+    # A name more than two letters shorter or longer is another word (project, projectpage), however alike.
+    alike = sorted(other for other in known if abs(len(other) - len(name)) <= 2)
+    close = difflib.get_close_matches(name, alike, n=1, cutoff=0.75)
+    return close[0] if close else None

@@ -37,6 +37,7 @@ class SiteOptions:
     cache_dir: str = ".cache/researcher"
     show_counts: bool = False
     show_tags: bool = True  # a publication's tags (keywords) under it; a marker's show_tags= overrides it
+    proceedings_details: bool = False  # volume, issue, pages on every paper, not journal articles' only
     publication_pages: bool = False
     feed: bool = False
     json_resume: bool = False

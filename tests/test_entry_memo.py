@@ -132,6 +132,21 @@ def test_what_the_edits_report_is_there():
     assert pubs[0].venue == "Symposium of Tests"  # the later definition, as BibTeX reads it
 
 
+def test_a_misspelled_field_is_told_alike_from_the_memo(parsed):
+    """The warning about a misspelling is remembered with its entry, and moves with it."""
+    memo: dict = {}
+    misspelled = BIB.replace("  year = {2023}", "  yaer = {2023}")
+    read(misspelled, memo)
+    parsed.clear()
+    edited = "% my papers\n\n" + misspelled.replace("First Paper", "First Paper, Revised")
+    pubs, found = read(edited, memo)
+    assert "second2023" not in parsed  # taken from the memo
+    assert (pubs, found) == read(edited)
+    assert [str(d) for d in found if "unknown" in d.problem] == [
+        "refs.bib:17: second2023.yaer: unknown field; did you mean 'year'?"
+    ]
+
+
 def test_macros_cut_short_by_the_files_allowance_read_as_a_fresh_read(parsed):
     """What @string macros may add to a file is bounded: an entry's text depends on how much the entries before it
     took. One that took more now leaves less to the next, whose chunk is then not taken from the memo as it was."""

@@ -59,7 +59,8 @@ def test_hugo_folders_globs_and_the_site_option_in_one_build(build_site):
         "bibs.md": "# Site bibliography\n\n<!-- researcher publications -->\n",
     }
     bibliography = ["docs/content/publication/bernoulli-numbers", "docs/missing/**/*.bib"]
-    result = build_site(pages, plugins=[{"researcher": {"bibliography": bibliography}}])
+    # proceedings_details: the pages cite.bib adds to a conference paper are shown.
+    result = build_site(pages, plugins=[{"researcher": {"bibliography": bibliography, "proceedings_details": True}}])
     assert result.error is None
 
     assert sorted(result.researcher_warnings()) == [

@@ -248,17 +248,16 @@ def test_bib_and_csl_details_give_meta_tags_and_show_after_the_venue(build_site)
     data = json.loads(chapter.select_one('script[type="application/ld+json"]').string)
     assert data["isPartOf"] == {"@type": "Book", "name": "Handbook of Tests", "isbn": "978-3-16-148410-0"}
     assert (data["pageStart"], data["pageEnd"]) == ("45", "67")
-    # The list shows the same line, the details in their own span.
+    # The list shows the same line, the details in their own span; a chapter's volume, number and pages are only
+    # in its tags, BibTeX and JSON-LD above (proceedings_details: false).
     listing = result.html()
     entries = {
         key: listing.select_one(f"#pub-{key} .researcher-publication__venue")
         for key in ("lee2024volumes", "wu2023book")
     }
     assert entries["lee2024volumes"].get_text() == "Journal of Tests, vol. 12, no. 3, pp. 1\u201310, ACM, 2024"
-    assert entries["wu2023book"].get_text() == "Handbook of Tests, vol. 2, no. 7, pp. 45\u201367, Springer, 2023"
-    assert entries["wu2023book"].select_one(".researcher-publication__details").get_text() == (
-        "vol. 2, no. 7, pp. 45\u201367, Springer"
-    )
+    assert entries["wu2023book"].get_text() == "Handbook of Tests, Springer, 2023"
+    assert entries["wu2023book"].select_one(".researcher-publication__details").get_text() == "Springer"
 
 
 def test_front_matter_details_and_chinese_labels(build_site):

@@ -9,9 +9,12 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import build_without_engine, page
 
+from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.options import SiteOptions
+from mkdocs_researcher.publish.citation import highwire_meta
 from mkdocs_researcher.site import scan as scan_module
 from mkdocs_researcher.site.files import site_path
+from mkdocs_researcher.sources.bibtex import read_bibtex
 
 BIB = textwrap.dedent(
     """\
@@ -154,7 +157,7 @@ def test_a_publications_own_page_shows_what_its_list_entry_shows(build_site, tmp
     bib += " volume={37}, pages={1--9}, award={Best Paper}}\n"
     build = build_site(
         {"index.md": page({"publications": ["papers.bib"]}), "papers.bib": bib},
-        plugins=[{"researcher": {"venues": str(venues), "publication_pages": True}}],
+        plugins=[{"researcher": {"venues": str(venues), "publication_pages": True, "proceedings_details": True}}],
         site_url="https://qi.example/",
     )
     assert build.error is None, build.warnings
@@ -222,3 +225,68 @@ def test_every_language_of_the_example_site_reads_the_extensions_options(tmp_pat
     for name in ("chengxiang-qi/index.html", "zh/chengxiang-qi/index.html"):
         html = BeautifulSoup((site / name).read_text(encoding="utf-8"), "html.parser")
         assert len(html.select(".researcher-publications .researcher-publication")) == 2, name
+
+
+DETAILS_BIB = textwrap.dedent(
+    """\
+    @inproceedings{qi2024,
+      title = {Ranking Homepages},
+      author = {Qi, Chengxiang},
+      booktitle = {Proceedings of the Conference on Tests},
+      year = {2024},
+      volume = {1},
+      number = {2},
+      pages = {1--25},
+      publisher = {ACM New York, NY, USA},
+    }
+    @article{cheng2023,
+      title = {Journal Homepages},
+      author = {Cheng, Yu},
+      journal = {Journal of Tests},
+      year = {2023},
+      volume = {12},
+      number = {3},
+      pages = {1--10},
+    }
+    @misc{wang2026,
+      title = {Preprint Homepages},
+      author = {Wang, Lei},
+      eprint = {2602.03560},
+      archivePrefix = {arXiv},
+      primaryClass = {cs.LG},
+      year = {2026},
+    }
+    """
+)
+
+
+def _venue_lines(core) -> dict[str, tuple[str, str]]:
+    """Each entry's venue line and badge, by key."""
+    return {
+        item["id"].removeprefix("pub-"): (
+            item.select_one(".researcher-publication__venue").get_text(),
+            item.select_one(".researcher-publication__badge").get_text(),
+        )
+        for item in core.html().select(".researcher-publication")
+    }
+
+
+def test_proceedings_show_venue_and_year_and_an_arxiv_misc_its_id(build_core):
+    """ACM's and IEEE's templates fill a conference paper's volume, number, pages and publisher; as al-folio, the
+    list shows them for journal articles only, unless proceedings_details. An arXiv @misc is named as Scholar
+    names it, with the badge arXiv. The citation tags keep every field."""
+    files = {"index.md": page({"publications": ["papers.bib"]}), "papers.bib": DETAILS_BIB}
+    core = build_core(files)
+    assert core.warnings == []
+    assert _venue_lines(core) == {
+        "qi2024": ("Proceedings of the Conference on Tests, 2024", ""),
+        "cheng2023": ("Journal of Tests, vol. 12, no. 3, pp. 1–10, 2023", ""),
+        "wang2026": ("arXiv preprint arXiv:2602.03560, 2026", "arXiv"),
+    }
+    everywhere = _venue_lines(build_core(files, proceedings_details=True))
+    assert everywhere["qi2024"][0] == (
+        "Proceedings of the Conference on Tests, vol. 1, no. 2, pp. 1–25, ACM New York, NY, USA, 2024"
+    )
+    conference = read_bibtex(DETAILS_BIB, Reporter("papers.bib"))[0]
+    tags = dict(highwire_meta(conference, page_url=None, site_url=None))
+    assert (tags["citation_volume"], tags["citation_issue"], tags["citation_firstpage"]) == ("1", "2", "1")

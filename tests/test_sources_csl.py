@@ -257,3 +257,14 @@ def test_private_fields_of_an_item_are_no_links_in_any_case():
     )
     assert [link.url for link in pubs[0].links] == ["https://public.example/paper"]
     assert messages == []
+
+
+def test_misspelled_keys_are_told_and_keys_of_ones_own_are_silent():
+    pubs, messages = read(
+        [
+            {"id": "a", "type": "article-journal", "title": "A", "isued": {"date-parts": [[2024]]}, "DOI": "10.1/a"},
+            {"id": "b", "type": "book", "title": "B", "zotero-item-key": "X1", "abbr": "B", "codecoming": True},
+        ]
+    )
+    assert len(pubs) == 2 and pubs[0].year is None
+    assert messages == ["refs.json:2: a.isued: unknown key; did you mean 'issued'?"]

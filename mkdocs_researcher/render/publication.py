@@ -138,18 +138,23 @@ def search_html(pubs: list[Publication]) -> str:
     return "\n".join(paragraphs)
 
 
-def venue_details(pub: Publication, t) -> list[str]:
+def venue_details(pub: Publication, t, everywhere: bool = False) -> list[str]:
     """What follows the venue, as plain text in al-folio's order: "vol. 12", "no. 3", "pp. 1–10", the edition
-    and the publisher (unless it is the venue itself). ``t`` is the page's locale."""
-    if not (pub.volume or pub.issue or pub.pages or pub.edition or pub.publisher):
+    and the publisher (unless it is the venue itself). ``t`` is the page's locale. Volume, issue and pages are a
+    journal article's only, and a conference paper shows no publisher, unless ``everywhere`` (the option
+    proceedings_details): exporters fill them in from templates (ACM's "vol. 1, no. 2, pp. 1–25, ACM New York, NY,
+    USA" on a conference paper), and al-folio shows none of them. Citation tags, BibTeX and JSON-LD keep all."""
+    numbered = everywhere or pub.type == "journal"
+    publisher = pub.publisher if everywhere or pub.type != "conference" else None
+    if not ((pub.volume or pub.issue or pub.pages) and numbered or pub.edition or publisher):
         return []  # most entries: no label is looked up
     first, last = page_range(pub.pages)
     details = [
-        pub.volume and t("venue_detail.volume", value=pub.volume),
-        pub.issue and t("venue_detail.issue", value=pub.issue),
-        pub.pages and t("venue_detail.pages" if first and last else "venue_detail.page", value=pub.pages),
+        numbered and pub.volume and t("venue_detail.volume", value=pub.volume),
+        numbered and pub.issue and t("venue_detail.issue", value=pub.issue),
+        numbered and pub.pages and t("venue_detail.pages" if first and last else "venue_detail.page", value=pub.pages),
         pub.edition and t("venue_detail.edition", value=pub.edition),
-        pub.publisher if pub.publisher != pub.venue else None,
+        publisher if publisher != pub.venue else None,
     ]
     return [detail for detail in details if detail]
 
@@ -206,7 +211,7 @@ def venue_line(h, pub: Publication, date: str) -> str:
     publication's page), each after the comma of the words before it: "OSDI, 2025"; "软件学报，第 35 卷，2024"."""
     comma_after = h.page.locale.comma_after
     html, text = "", ""  # the line so far, and its words
-    details = venue_details(pub, h.page.locale)
+    details = venue_details(pub, h.page.locale, h.page.options.proceedings_details)
     if pub.venue:
         html, text = f"<em>{field_html(h, pub, 'venue')}</em>", pub.venue
     if details:

@@ -36,7 +36,8 @@ from bibtexparser.model import (
     String,
 )
 
-from ..diagnostics import Diagnostic, Place, Reporter, quoting_written
+from ..diagnostics import Diagnostic, Place, Reporter, near_miss, quoting_written
+from ..model.identifiers import arxiv_id
 from ..model.names import (
     ANY_MARK,
     ET_AL,
@@ -47,9 +48,18 @@ from ..model.names import (
     split_outside_braces,
 )
 from ..model.records import MONTH_NAMES, Author, Publication, display_pages
-from .bibtex_fields import DISPLAY_ONLY_FIELDS, PRIVATE_FIELDS, PrivateFields
+from .bibtex_fields import DISPLAY_ONLY_FIELDS, ENTRY_TYPES, KNOWN_FIELDS, PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
-from .publication_fields import LEFT_OUT, apply_display_fields, joined, link_for, mentions_arxiv, tags_from
+from .publication_fields import (
+    COMMON_FIELDS,
+    LEFT_OUT,
+    apply_display_fields,
+    joined,
+    link_for,
+    mentions_arxiv,
+    misspelled,
+    tags_from,
+)
 from .tex import has_tex, squash, tex_to_text
 from .text_files import drop_junk, read_text_file
 
@@ -827,6 +837,12 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
     # A thesis is "at" its school: biblatex exports may put subject categories in journaltitle.
     venue_fields = _THESIS_VENUE_FIELDS if _TYPES.get(entry.type) == "thesis" else _VENUE_FIELDS
     venue = values.first_text(*venue_fields)
+    eprint = values.url("eprint")
+    # An arXiv preprint written as @misc: its eprint, and archivePrefix (eprinttype) or howpublished saying arXiv.
+    arxiv_preprint = bool(eprint) and entry.type in _PREPRINT_TYPES and (_arxiv_eprint(values) or mentions_arxiv(venue))
+    arxiv = arxiv_id(eprint) if arxiv_preprint else None
+    if arxiv and (venue is None or arxiv not in venue):
+        venue = f"arXiv preprint arXiv:{arxiv}"  # as Google Scholar and al-folio name it
     pub = Publication(
         title=title,
         key=values.key,
@@ -850,11 +866,12 @@ def _publication(entry: _Entry, values: _Values, assets_prefix: str) -> Publicat
         issn=values.text("issn"),
         origin=(Place(values.reporter.file, entry.line), entry.key),  # messages from the page name the entry
     )
-    eprint = values.url("eprint")
-    link = link_for("arxiv", eprint, values, "eprint") if eprint and _arxiv_eprint(values) else None
+    link = link_for("arxiv", eprint, values, "eprint") if eprint and (arxiv or _arxiv_eprint(values)) else None
     if link:
         pub.links.append(link)
     apply_display_fields(pub, values, assets_prefix)
+    if arxiv and not pub.abbr:
+        pub.abbr = "arXiv"  # its badge, as the venue's abbreviation is a paper's
     return pub
 
 
@@ -892,6 +909,27 @@ def _read_bibtex(
         memo.clear()
         memo.update(remembered)
     return unique_keys([pub for result in results for pub in result.publications], reporter)
+
+
+_FIELD_NAMES = KNOWN_FIELDS | COMMON_FIELDS
+
+
+def _check_names(entry: _Entry, private: PrivateFields, reporter: Reporter) -> None:
+    """One warning for each misspelled entry type or field name: BibTeX reads neither (``yaer`` files the entry
+    under no year), and a style would not either. Names of the author's own, not close to a known one, are
+    silent."""
+    if entry.type not in ENTRY_TYPES:
+        close = near_miss(entry.type, ENTRY_TYPES)
+        if close:
+            reporter.warn(
+                (entry.key,), f"unknown entry type '@{entry.type}'; did you mean '@{close}'?", line=entry.line
+            )
+    for name, field in entry.fields.items():
+        close = None if name in private else misspelled(name, _FIELD_NAMES)
+        if close:
+            reporter.warn(
+                (entry.key, name), f"unknown field; did you mean '{close}'?", line=field.start_line + entry.offset
+            )
 
 
 # --- Reading again only what changed ------------------------------------------------------------
@@ -1115,6 +1153,7 @@ class _FileRead:
         budget = self.macros.budget
         pubs = []
         for entry in entries:
+            _check_names(entry, self.private, reporter)
             values = _Values(entry, self._parent(entry, by_key, reporter), self.macros, reporter, self.private)
             pub = _publication(entry, values, self.assets_prefix)
             if pub is not None:

@@ -63,3 +63,47 @@ class PrivateFields:
 
     def __contains__(self, name: str) -> bool:
         return name in self.whole or name.startswith(self.prefixes)
+
+
+# --- Names a misspelling is told apart from ---------------------------------------------------------
+
+# Entry types of BibTeX and biblatex (the biblatex manual, 2.1; its aliases and the "custom" types included).
+ENTRY_TYPES = frozenset(
+    """article book booklet conference inbook incollection inproceedings manual mastersthesis misc phdthesis
+    proceedings techreport unpublished mvbook bookinbook suppbook collection mvcollection suppcollection dataset
+    online electronic www patent periodical suppperiodical mvproceedings reference mvreference inreference report
+    set software thesis xdata artwork audio bibnote commentary image jurisdiction legislation legal letter movie
+    music performance review standard video customa customb customc customd custome customf""".split()
+)
+
+# Field names that some tool or style means: BibTeX's, biblatex's (data fields, special fields and aliases),
+# and those exporters write (DBLP, ACM, ADS, INSPIRE, arXiv, HAL, Zotero, JabRef, BibDesk, Mendeley, CiteULike,
+# Scopus and Web of Science). Together with al-folio's display fields, the private fields and the link fields
+# (publication_fields), a name not among them that is close to one of them is taken for a misspelling.
+KNOWN_FIELDS = frozenset(
+    """address annote author booktitle chapter crossref edition editor howpublished institution journal key month
+    note number organization pages publisher school series title type volume year
+    abstract addendum afterword annotation annotator authortype bookauthor bookpagination booksubtitle
+    booktitleaddon commentator date doi editora editorb editorc editortype editoratype editorbtype editorctype eid
+    entrysubtype eprint eprintclass eprinttype eventdate eventtitle eventtitleaddon file foreword holder indextitle
+    introduction isan isbn ismn isrn issn issue issuesubtitle issuetitle issuetitleaddon iswc journalsubtitle
+    journaltitle journaltitleaddon label language library location mainsubtitle maintitle maintitleaddon nameaddon
+    origdate origlanguage origlocation origpublisher origtitle pagetotal pagination part pubstate reprinttitle
+    shortauthor shorteditor shorthand shorthandintro shortjournal shortseries shorttitle subtitle titleaddon
+    translator url urldate venue version volumes
+    entryset execute gender langid langidopts ids indexsorttitle keywords options presort related relatedoptions
+    relatedtype relatedstring sortkey sortname sortshorthand sorttitle sortyear xdata xref namea nameb namec
+    nameatype namebtype namectype lista listb listc listd liste listf usera userb userc userd usere userf verba
+    verbb verbc archiveprefix primaryclass
+    biburl bibsource ee acmid articleno numpages issue_date adsurl adsnote collaboration reportnumber slaccitation
+    arxiv hal_id hal_version altmetric dimensions inspirehep_id copyright lccn mrnumber pmid pmcid collaborator
+    zotero-item-key citation-key affiliation affiliations author_keywords keywords-plus art_number coden
+    correspondence_address correspondence_address1 document_type source eissn unique-id da journal-iso
+    ranking priority qualityassured relevance printed creationdate modificationdate rating read posted-at
+    citeulike-article-id description id article-number pubmedid""".split()
+)
+# Names that begin so are some tool's, whatever follows (CiteULike numbers its links).
+KNOWN_FIELD_PREFIXES = ("citeulike-linkout-", "comment-")  # JabRef 5 writes a note per user: comment-<user>
+# Emacs's bibtex-mode writes OPT before a field left to fill in, and ALT before one of two alternatives; BibTeX
+# reads neither, by design (nor a known name with a number after it, as in selected1: put aside on purpose).
+DISABLED_FIELD_PREFIXES = ("opt", "alt")

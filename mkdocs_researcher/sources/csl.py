@@ -21,7 +21,15 @@ from ..model.names import ET_AL, parse_author, split_marks
 from ..model.records import Author, Publication, display_pages
 from .bibtex_fields import PRIVATE_FIELDS, PrivateFields
 from .keys import unique_keys
-from .publication_fields import LEFT_OUT, apply_display_fields, joined, mentions_arxiv, tags_from
+from .publication_fields import (
+    COMMON_FIELDS,
+    LEFT_OUT,
+    apply_display_fields,
+    joined,
+    mentions_arxiv,
+    misspelled,
+    tags_from,
+)
 from .text_files import drop_junk, read_text_file
 
 _TYPES = {
@@ -201,6 +209,25 @@ class _Item:
         self.reporter.warn((self.key, name), problem, line=self.line)
 
 
+# CSL's variables (CSL 1.0.2, Appendix IV: standard, number, date and name variables) and the other keys of an
+# item in CSL-JSON's schema, plus those Zotero and citation-js add; a key close to one of them, and to no name of
+# COMMON_FIELDS, is a misspelling.
+_CSL_KEYS = COMMON_FIELDS | frozenset(
+    """abstract annote archive archive_collection archive_location archive-place authority call-number
+    chapter-number citation-key citation-label citation-number collection-number collection-title container-title
+    container-title-short dimensions division doi edition event event-place event-title
+    first-reference-note-number genre isbn issn issue jurisdiction keyword language license locator medium note
+    number number-of-pages number-of-volumes original-publisher original-publisher-place original-title page
+    page-first part-number part-title pmcid pmid printing publisher publisher-place references reviewed-genre
+    reviewed-title scale section source status supplement-number title title-short url version volume
+    volume-title volume-title-short year-suffix accessed available-date event-date issued original-date submitted
+    author chair collection-editor compiler composer container-author contributor curator director editor
+    editorial-director editor-translator executive-producer guest host illustrator interviewer narrator organizer
+    original-author performer producer recipient reviewed-author script-writer series-creator translator id type
+    categories custom journalabbreviation shorttitle zotero-item-key""".split()
+)
+
+
 # What an item's Publication takes from its fields without asking for their text.
 _READ_AS_DATA = ("citation-key", "id", "issued", "author", "editor")
 
@@ -215,6 +242,10 @@ def _publication(
         return None
     key = _key(item)
     source = _Item(item, key, line, reporter, private)
+    for name in source.fields:
+        close = None if name in private else misspelled(name, _CSL_KEYS)
+        if close:
+            source.warn(name, f"unknown key; did you mean '{close}'?")
     title = source.text("title", markup=True)
     if not title:
         reporter.warn(

@@ -7,13 +7,25 @@ import html
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Protocol
 
 import nh3
 
-from ..model.links import expand, field_link_kind, is_relative, is_web_link, label_for, safe_url, written_url
+from ..diagnostics import near_miss
+from ..model.links import (
+    FIELD_LINK_KINDS,
+    LINK_KINDS,
+    expand,
+    field_link_kind,
+    is_relative,
+    is_web_link,
+    label_for,
+    safe_url,
+    written_url,
+)
 from ..model.records import Link, Publication
-from .bibtex_fields import DISPLAY_ONLY_FIELDS
+from .bibtex_fields import DISABLED_FIELD_PREFIXES, DISPLAY_ONLY_FIELDS, KNOWN_FIELD_PREFIXES, PRIVATE_FIELDS
 from .fields import parse_boolean
 from .tex import squash
 
@@ -84,6 +96,24 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
         unique.setdefault(_same_url_key(link.url), link)  # a url that is the DOI's page is no second button
     pub.links = list(unique.values())
     apply_inline_html(pub)
+
+
+# What BibTeX entries and CSL items alike may hold besides their format's own fields: al-folio's, the private
+# ones, and the link fields (a name field_link_kind knows stands for a link too: codelink, project_url).
+COMMON_FIELDS = DISPLAY_ONLY_FIELDS.union(
+    (name for name in PRIVATE_FIELDS if not name.endswith("*")), LINK_KINDS, FIELD_LINK_KINDS
+)
+
+
+@lru_cache(maxsize=4096)
+def misspelled(name: str, known: frozenset[str]) -> str | None:
+    """The field of ``known`` that the lower-case ``name`` misspells, or None: a field a tool or style knows (see
+    bibtex_fields.KNOWN_FIELDS) or a name of the author's own, far from any of them (codecoming, clearance)."""
+    if name in known or name.startswith(KNOWN_FIELD_PREFIXES) or field_link_kind(name) in LINK_KINDS:
+        return None
+    if name.startswith(DISABLED_FIELD_PREFIXES) and name[3:] in known or name.rstrip("0123456789") in known:
+        return None
+    return near_miss(name, known)
 
 
 def _selected(source: FieldSource) -> bool:

@@ -11,7 +11,6 @@ top), the others below the text in the order of the table (also the order their 
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..diagnostics import near_miss
 from ..model.records import PageData
 from . import schema
 from .fields import Context, Invalid, Record, Reported
@@ -127,10 +127,10 @@ def read_page(meta: dict, ctx: Context) -> PageData:
     for key in meta:
         if key not in RECORDS and key not in _OTHER_KEYS:
             # Other plugins own other keys: only a near miss of a section name is ours to report.
-            close = difflib.get_close_matches(str(key), list(RECORDS), n=1, cutoff=0.75)
+            close = near_miss(str(key), RECORDS)
             if close:
                 ctx.reporter.warn(
-                    (key,), f"unknown front-matter key; did you mean '{close[0]}'? Its entries are not shown"
+                    (key,), f"unknown front-matter key; did you mean '{close}'? Its entries are not shown"
                 )
     if isinstance(meta.get("profile"), str):
         data.member = meta["profile"].strip()  # a lab member's id: resolved by the scan (site/scan.py)
