@@ -64,7 +64,7 @@ CONFIG = {
 EXPECTED = {
     "index.html": [("profile", 1), ("news", 2), ("projects", 2), ("experience", 2)],
     "publications/index.html": [("publications", 3)],
-    "people/ann/index.html": [("profile", 1), ("experience", 1), ("news", 1)],
+    "people/ann/index.html": [("profile", 1), ("news", 1), ("experience", 1)],  # news right after the bio
 }
 WARNING = re.compile(r"^(?:WARNING\s*-\s*)?(researcher: .*)$", re.MULTILINE)
 
