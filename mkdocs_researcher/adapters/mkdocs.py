@@ -22,7 +22,7 @@ from ..options import read as read_options
 from ..render.environment import ASSET_DIR, ASSETS, asset_text, theme_dir
 from ..site.core import EngineSettings, Site
 from ..site.files import SiteFile, generated_before
-from ..sources.text_files import read_unicode
+from ..sources.text_files import marked_encoding, read_unicode
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
@@ -196,6 +196,17 @@ class ResearcherPlugin(BasePlugin):
                 continue
             file.page.parent = listing.page
         return nav
+
+    def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
+        # MkDocs reads pages as UTF-8: a page saved as UTF-16 or UTF-32 (Windows PowerShell's default) is read with
+        # its byte order mark's encoding, as this package reads every other file. None: MkDocs reads it.
+        path = page.file.abs_src_path
+        if not path or page.file.generated_by is not None:
+            return None
+        with open(path, "rb") as source:
+            if marked_encoding(source.read(4)) is None:
+                return None
+        return read_unicode(path, errors="replace")
 
     # Late, so other plugins (macros, i18n) have finished with the Markdown first.
     @event_priority(-50)

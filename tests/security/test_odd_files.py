@@ -37,6 +37,15 @@ def test_utf16_and_utf32_files_with_a_byte_order_mark_are_read_as_text(build_sit
     assert [n.get_text() for n in html.select(".researcher-news__text")] == [f"{CAFE} opened"]
 
 
+def test_a_page_saved_as_utf16_is_read_as_text(build_site):
+    body = page({"profile": {"name": "Zoë Müller"}}, f"{CAFE} welcomes you.\n")
+    result = build_site({"index.md": _encoded(body, "utf-16"), "other.md": _encoded("# Grüße\n", "utf-32")})
+    assert result.error is None
+    assert result.html().select_one(".researcher-profile__name").get_text(strip=True) == "Zoë Müller"
+    assert f"{CAFE} welcomes you." in result.html().get_text()
+    assert result.html("other/index.html").select_one("h1").get_text(strip=True) == "Grüße"
+
+
 def test_surrogates_names_of_the_wrong_kind_and_deep_toml_give_one_warning_each(build_site):
     # A lone surrogate cannot be written as UTF-8: publication pages and the résumé would fail on it.
     csl = (
