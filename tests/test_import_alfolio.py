@@ -421,6 +421,120 @@ def test_what_jekyll_does_not_publish_is_skipped_alike(tmp_path, capsys, no_tria
     assert "_news/unpublished.md: published: false" in skipped
 
 
+def test_a_page_shows_only_what_its_layout_shows_for_it(tmp_path, capsys, no_trial_build):
+    """al-folio v0.13's page layout lists the papers a page cites only if the page sets related_publications, and
+    its footer's newsletter.liquid is a sign-up form, not the news."""
+    page_layout = """
+        ---
+        layout: default
+        ---
+        <article>{{ content }}</article>
+        {% if page.related_publications %}
+          <h2>References</h2>
+          {% bibliography --cited_in_order %}
+        {% endif %}
+        {% if site.giscus and page.giscus_comments %}{% include giscus.liquid %}{% endif %}
+        """
+    source = write_site(
+        tmp_path / "alfolio",
+        {
+            "_config.yml": CONFIG + "collections:\n  news: {output: true}\n",
+            "_layouts/default.liquid": "<body>{{ content }}{% include footer.liquid %}</body>\n",
+            "_layouts/page.liquid": page_layout,
+            "_includes/footer.liquid": "<footer>{% include newsletter.liquid %}</footer>\n",
+            "_includes/newsletter.liquid": '<form action="https://app.loops.so/">Subscribe</form>\n',
+            "_pages/about.md": page(
+                {"layout": "about", "title": "about", "permalink": "/", "announcements": {"enabled": True}},
+                "I study compilers.\n",
+            ),
+            "_pages/people.md": page(
+                {"layout": "page", "title": "people", "permalink": "/people/", "nav": True}, "Our group.\n"
+            ),
+            "_pages/method.md": page(
+                {"layout": "page", "title": "method", "permalink": "/method/", "nav": True}
+                | {"related_publications": True},
+                "We build on {% cite example2024 %}.\n",
+            ),
+            "_pages/publications.md": page(
+                {"layout": "page", "title": "publications", "permalink": "/publications/", "nav": True},
+                "{% bibliography %}\n",
+            ),
+            "_news/joined.md": page({"date": "2024-05-01", "inline": True}, "Joined Example University.\n"),
+            "_bibliography/papers.bib": BIB,
+        },
+    )
+    out = tmp_path / "site"
+    report = run_import(capsys, source, out)
+    docs = out / "docs"
+    for name in ("people", "method"):
+        text = (docs / f"{name}.md").read_text(encoding="utf-8")
+        assert "researcher publications" not in text and "researcher news" not in text
+        assert not (docs / "data" / f"{name}.yml").exists()
+    assert "<!-- researcher publications" in (docs / "publications.md").read_text(encoding="utf-8")
+    assert [n["text"] for n in data_of(out, "profile.yml")["news"]] == ["Joined Example University."]
+    lost = part(report, "Lost: the old site shows it")
+    assert "_pages/method.md: its list of the 1 paper it cites (example2024) is not carried over" in lost
+    assert "_pages/people.md" not in lost + part(report, "Skipped, because the old site does not show it")
+    assert "Our group." in (docs / "people.md").read_text(encoding="utf-8")
+
+
+def test_a_partly_edited_sample_cv_keeps_what_the_owner_wrote(tmp_path, capsys, no_trial_build):
+    """The owner replaced Einstein's name and education but left his awards and the interests' placeholders, and
+    put their affiliation before the subtitle's "Address. Contacts. Moto. Etc."."""
+    cv = [
+        {"title": "General Information", "type": "map", "contents": [{"name": "Full Name", "value": "Robin Example"}]},
+        {
+            "title": "Education",
+            "type": "time_table",
+            "contents": [
+                {"title": "PhD", "institution": "ETH Zurich", "year": "2015 - 2020"},
+                {
+                    "title": "Master",
+                    "institution": "Polytechnic School, Zurich, Switzerland",
+                    "year": "1896 - 1900",
+                    "description": ["Description 1.", "Description 2."],
+                },
+            ],
+        },
+        {
+            "title": "Honors and Awards",
+            "type": "time_table",
+            "contents": [{"year": 1921, "items": ["Nobel Prize in Physics", "Matteucci Medal"]}],
+        },
+        {
+            "title": "Academic Interests",
+            "type": "nested_list",
+            "contents": [{"title": "Topic 1.", "items": ["Description 1.", "Description 2."]}],
+        },
+    ]
+    subtitle = "<a href='https://example.edu'>Example University</a>. Address. Contacts. Moto. Etc."
+    source = write_site(
+        tmp_path / "alfolio",
+        {
+            "_config.yml": "url: https://robin.example.org\n",
+            "_pages/about.md": page(
+                {"layout": "about", "title": "about", "permalink": "/", "subtitle": subtitle}, "I study compilers.\n"
+            ),
+            "_pages/cv.md": page({"layout": "cv", "title": "cv", "permalink": "/cv/", "nav": True}),
+            "_data/cv.yml": yaml.safe_dump(cv, sort_keys=False),
+        },
+    )
+    out = tmp_path / "site"
+    report = run_import(capsys, source, out)
+    profile = data_of(out, "profile.yml")["profile"]
+    assert profile["name"] == "Robin Example" and profile["position"] == "Example University"
+    data = data_of(out, "cv.yml")
+    assert data["education"] == [{"degree": "PhD", "institution": "ETH Zurich", "start": "2015", "end": "2020"}]
+    assert set(data) == {"education"}
+    skipped = part(report, "Skipped, because the old site does not show it")
+    assert (
+        "_data/cv.yml: Education (1 of 2), _data/cv.yml: Honors and Awards (1 of 1), _data/cv.yml: Academic Interests"
+        " (1 of 1): al-folio's sample CV entries (Albert Einstein's); the owner's own are imported" in skipped
+    )
+    assert "al-folio's sample CV (Albert Einstein's)" not in report
+    assert "_data/cv.yml" not in part(report, "Lost: the old site shows it")
+
+
 # --- Carried over -------------------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .assets import copy_asset, from_data
 from .dates import parse_date, range_fields, span_fields
 from .markup import strip_tags
-from .samples import is_sample_person, is_sample_text
+from .samples import is_sample_cv_field, is_sample_entry, is_sample_person
 
 if TYPE_CHECKING:
     from .importer import Importer, NewPage
@@ -209,8 +209,7 @@ def _from_json_resume(data: dict, where: str) -> Cv:
 
 
 def _convert(importer: Importer, cv: Cv, pages: list[NewPage], profile: bool) -> None:
-    owner = importer.name or importer.profile.get("name")
-    if is_sample_person(cv.name, owner) or any(is_sample_text(json.dumps(s[1], default=str)) for s in cv.sections):
+    if not _without_samples(importer, cv):
         importer.report.skip(cv.where, "al-folio's sample CV (Albert Einstein's)")
         return
     if profile:
@@ -238,6 +237,34 @@ def _convert(importer: Importer, cv: Cv, pages: list[NewPage], profile: bool) ->
     for page in pages:
         page.body = "\n\n".join(filter(None, [page.body, *text]))
         _merge_languages(page)
+
+
+def _without_samples(importer: Importer, cv: Cv) -> bool:
+    """Leave out what is still the template's (Einstein's name and card, each untouched sample entry) and keep
+    what the owner wrote; False when nothing is left, the whole file being the template's."""
+    owner = importer.name or importer.profile.get("name")
+    sample_name = is_sample_person(cv.name, owner)
+    own_sections, left_out, samples, owners = [], [], 0, 0
+    for title, entries, where in cv.sections:
+        own = [entry for entry in entries if not is_sample_entry(entry)]
+        samples, owners = samples + len(entries) - len(own), owners + len(own)
+        if len(own) < len(entries):
+            left_out.append(f"{where} ({len(entries) - len(own)} of {len(entries)})")
+        if own:
+            own_sections.append((title, own, where))
+    # Still Einstein's name and mostly his entries: the template's file, where a few values no check knows
+    # ("Languages: English, German", a fork's own project) are the template's too.
+    if (not owners and cv.name is None) or (sample_name and samples >= owners):
+        return False
+    if sample_name:
+        cv.name = None
+        left_out.insert(0, f"{cv.where}: name")
+    if sample_name or left_out:
+        cv.label, cv.location = (None if is_sample_cv_field(v) else v for v in (cv.label, cv.location))
+    cv.sections = own_sections
+    for where in left_out:
+        importer.report.skip(where, "al-folio's sample CV entries (Albert Einstein's); the owner's own are imported")
+    return True
 
 
 def _fill_profile(importer: Importer, cv: Cv) -> None:

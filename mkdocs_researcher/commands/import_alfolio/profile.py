@@ -12,13 +12,11 @@ from .. import new as scaffold
 from .assets import clean_liquid, copy_asset, from_data
 from .languages import translated
 from .markup import strip_tags
-from .samples import is_sample_text
+from .samples import is_sample_text, without_sample_subtitle
 from .writer import DATA_FILE
 
 if TYPE_CHECKING:
     from .importer import Importer
-
-_SAMPLE_SUBTITLE = "<a href='#'>Affiliations</a>. Address. Contacts. Motto. Etc."
 
 
 def read_about(importer: Importer) -> None:
@@ -51,13 +49,17 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
         )
     subtitle = meta.get("subtitle")
     if isinstance(subtitle, str) and subtitle.strip():
-        if subtitle.strip() == _SAMPLE_SUBTITLE:
+        own = without_sample_subtitle(subtitle)
+        if not strip_tags(own).strip():
             importer.report.skip(f"{where}: subtitle", "al-folio's sample text")
-        else:
-            importer.profile["position"] = strip_tags(subtitle)
-            importer.report.notes.append(
-                f"the about page's subtitle became the profile's position: '{importer.profile['position']}'"
-            )
+            return
+        edited = own != subtitle.strip()
+        # "<a href='…'>MIT</a>. Address. Contacts. …" -> "MIT": the owner's sentence without the template's full stop
+        importer.profile["position"] = strip_tags(own).strip().removesuffix(".") if edited else strip_tags(subtitle)
+        left_out = ", without the template's 'Address. Contacts. Motto. Etc.'" if edited else ""
+        importer.report.notes.append(
+            f"the about page's subtitle became the profile's position{left_out}: '{importer.profile['position']}'"
+        )
 
 
 def _photo_look(importer: Importer, card: dict, where: str) -> None:

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from ...diagnostics import Reporter
+from ...diagnostics import Reporter, counted
 from ...sources.bibtex import read_bibtex_file
 from ...sources.coauthors import read_coauthors
 from ...sources.text_files import read_unicode
 from ...sources.venues import read_venues
 from .samples import sample_bibliography
+from .site import cited_keys
 
 if TYPE_CHECKING:
     from .importer import Importer, NewPage
@@ -35,6 +36,7 @@ def read_bibliography(importer: Importer) -> None:
     path = folder / (name if name.endswith(".bib") else name + ".bib")
     for old in importer.site.shown_listing("publications")[0]:
         importer.page_for(old).claimed = True  # a publications page: its list, or nothing when there is none
+    _cited_lists(importer)
     named = _named_bibliographies(importer, folder)
     for other in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
         if other != path and other.stem not in named:
@@ -71,6 +73,27 @@ def read_bibliography(importer: Importer) -> None:
         else:
             importer.report.lose(
                 f"{importer.site.home.where}: selected_papers", "no entry of the bibliography has selected={true}"
+            )
+
+
+def _cited_lists(importer: Importer) -> None:
+    """A page's {% bibliography --cited_in_order %} (al-folio's "References" of a page with
+    related_publications) lists only the papers its {% cite %} tags name: said in the report, as the plugin's
+    lists cannot pick entries by key."""
+    for old in importer.site.pages:
+        if not (old.shown and old.lists_cited):
+            continue
+        keys = cited_keys(old)
+        if keys:
+            importer.report.lose(
+                old.where,
+                f"its list of the {counted(len(keys), 'paper')} it cites ({', '.join(keys[:5])}"
+                f"{', …' if len(keys) > 5 else ''}) is not carried over: a publications list of this plugin cannot "
+                "pick entries by key; the citations in its text stay",
+            )
+        else:
+            importer.report.skip(
+                old.where, "{% bibliography --cited %} lists only the papers a page cites, and it cites none"
             )
 
 

@@ -27,16 +27,23 @@ _SITE_DATA = re.compile(r"\bsite\.data\.([A-Za-z0-9_-]+)")
 _SITE_COLLECTION = re.compile(r"\bsite\.([A-Za-z0-9_-]+)")
 _BIBLIOGRAPHY = re.compile(r"\{%-?\s*bibliography\b([^%]{0,300})%\}")
 _BIB_FILE = re.compile(r"--file\s+([\w./-]+)")
+_CITED = re.compile(r"--cited(?:_in_order)?\b")  # {% bibliography --cited %}: only what the page cites
+_CITE = re.compile(r"\{%-?\s*cite\s+([^%]{0,300})%\}")
 _INCLUDE = re.compile(r"\{%-?\s*include(?:_relative)?\s+([\w./-]+)")
-# Includes of al-folio's own that list something, for checkouts whose _includes/ is not there to be read.
-_KNOWN_INCLUDES = (
-    ("news", "news"),
-    ("projects", "projects"),
-    ("courses", "teachings"),
-    ("teaching", "teachings"),
-    ("repository/", "repositories"),
-    ("selected_papers", "publications"),
-)
+# Includes of al-folio's own that list something, by their whole name (newsletter.liquid is not news.liquid), for
+# checkouts whose _includes/ is not there to be read; a folder of them ("repository/repo.liquid") by its name.
+_KNOWN_INCLUDES = {
+    "news": "news",
+    "projects": "projects",
+    "projects_horizontal": "projects",
+    "courses": "teachings",
+    "teaching": "teachings",
+    "selected_papers": "publications",
+    "repository/": "repositories",
+}
+# Liquid's conditions: a part of a layout counts for a page only where its condition holds for that page.
+_CONTROL = re.compile(r"\{%-?\s*(if|unless|elsif|else|endif|endunless)\b([^%]{0,300})%\}")
+_VARIABLE = re.compile(r"^(page|site)\.([A-Za-z0-9_-]+)$")
 # A page's links: Markdown, HTML and Jekyll's {% link %}.
 _LINKS = re.compile(r"\]\(\s*<?([^)\s>]+)|\bhref\s*=\s*[\"']([^\"']+)[\"']|\{%-?\s*link\s+([\w./-]+)")
 _LAYOUT_DEPTH = 4  # layouts and includes followed from a page; al-folio's nest two or three deep
@@ -62,6 +69,7 @@ class OldPage:
     key: str  # its address without slashes: "" for the home page, "cv" for /cv/
     language: str | None = None  # a translation's language (_pages/<lang>/, or lang: in polyglot sites)
     lists: set[str] = field(default_factory=set)  # source keys
+    lists_cited: bool = False  # {% bibliography --cited %}: only the papers the page cites
     bibliographies: list[str] = field(default_factory=list)  # .bib files named by {% bibliography --file %}
     links: set[str] = field(default_factory=set)  # keys of the pages it links to
     shown: bool = False
@@ -200,6 +208,7 @@ class SiteMap:
         }
 
     def _scan(self, page: OldPage, text: str, seen: set[str], depth: int) -> None:
+        text = shown_for(text, page.meta, self.config)
         for name in _SITE_DATA.findall(text):
             page.lists.add(source_key(name))
         for name in _SITE_COLLECTION.findall(text):
@@ -207,12 +216,16 @@ class SiteMap:
                 page.lists.add(source_key(name))
         for arguments in _BIBLIOGRAPHY.findall(text):
             named = _BIB_FILE.search(arguments)
-            if named:
+            if _CITED.search(arguments):
+                page.lists_cited = True
+            elif named:
                 page.bibliographies.append(named.group(1))
             else:
                 page.lists.add(PUBLICATIONS)
         for name in _INCLUDE.findall(text):
-            page.lists |= {source_key(s) for part, s in _KNOWN_INCLUDES if part in name}
+            known = _KNOWN_INCLUDES.get(_include_name(name))
+            if known:
+                page.lists.add(source_key(known))
             if depth < _LAYOUT_DEPTH and name not in seen:
                 seen.add(name)
                 included = self._theme_file("_includes", name)
@@ -262,6 +275,69 @@ class SiteMap:
                     if page.meta.get("nav") is False
                     else "not in the navbar (no nav: true), and no page a visitor can reach links to it"
                 )
+
+
+def cited_keys(page: OldPage) -> list[str]:
+    """The keys a page cites ({% cite a b %}), in the order it first cites them."""
+    keys = (key for found in _CITE.findall(page.body) for key in found.split() if not key.startswith("--"))
+    return list(dict.fromkeys(keys))
+
+
+def _include_name(name: str) -> str:
+    """news.liquid -> news; repository/repo.liquid -> repository/ (the folder names what it lists)."""
+    folder, _, file = name.strip("/").rpartition("/")
+    return f"{folder}/" if folder else file.removesuffix(".liquid").removesuffix(".html")
+
+
+def shown_for(text: str, meta: dict, config: dict) -> str:
+    """The parts of a layout's text a page shows: {% if page.x %}…{% endif %} only when the page sets x (Liquid's
+    truth: anything but nil and false), {% unless %} the other way round, {% else %} and {% elsif %} alike. A
+    condition on anything else (a loop variable, a comparison) may hold: its every branch is kept."""
+    kept, start = [], 0
+    frames: list[list] = []  # per open if: [condition known, this branch shown, some branch shown already]
+    for control in _CONTROL.finditer(text):
+        if all(frame[1] for frame in frames):
+            kept.append(text[start : control.start()])
+        start = control.end()
+        tag, condition = control.group(1), control.group(2).strip().rstrip("-").strip()
+        if tag in ("if", "unless"):
+            holds = _holds(condition, meta, config)
+            if holds is not None and tag == "unless":
+                holds = not holds
+            frames.append([holds is not None, holds is not False, holds is True])
+        elif not frames:
+            continue  # an {% endif %} without its {% if %}: Jekyll fails on it; nothing to close here
+        elif tag in ("endif", "endunless"):
+            frames.pop()
+        else:  # else, elsif
+            frame = frames[-1]
+            holds = True if tag == "else" else _holds(condition, meta, config)
+            if frame[0]:
+                frame[1] = not frame[2] and holds is not False
+                frame[2] = frame[2] or holds is True
+                frame[0] = holds is not None
+            else:
+                frame[1] = True
+    if all(frame[1] for frame in frames):
+        kept.append(text[start:])
+    return "".join(kept)
+
+
+def _holds(condition: str, meta: dict, config: dict) -> bool | None:
+    """Whether "page.x", "site.x and page.y" or "page.x or page.y" holds for the page; None when the condition
+    says something else (its truth is not known here)."""
+    for word, combine in ((" and ", all), (" or ", any)):
+        terms = condition.split(word)
+        if len(terms) > 1 and not any(" and " in t or " or " in t for t in terms):
+            values = [_holds(term, meta, config) for term in terms]
+            if combine is all and False in values or combine is any and True in values:
+                return combine is any
+            return None if None in values else combine is all
+    variable = _VARIABLE.match(condition.strip())
+    if not variable:
+        return None
+    values = meta if variable.group(1) == "page" else config
+    return values.get(variable.group(2)) not in (None, False)
 
 
 def _declared_collections(config: dict) -> dict[str, bool] | None:
