@@ -937,3 +937,72 @@ def test_import_alfolio_refuses_a_non_empty_out(tmp_path, capsys):
 )
 def test_alfolio_dates(value, date, span):
     assert parse_date(value) == date and parse_range(value) == span
+
+
+# --- A lab's people collection -----------------------------------------------------------------
+
+
+def _lab_site(root: Path) -> Path:
+    """A lab site: a _people collection listed by the people page (by category), each member's page showing the
+    .bib its front matter names through a Liquid variable, and a gallery collection no section takes."""
+    member_layout = "---\nlayout: page\n---\n{{ content }}\n{% bibliography --file {{ page.bib_file }} %}\n"
+    return write_site(
+        root,
+        {
+            "_config.yml": CONFIG + "collections:\n  people: {output: true}\n  gallery: {output: true}\n",
+            "_pages/about.md": ABOUT,
+            "_pages/people.md": page(
+                {
+                    "layout": "page",
+                    "title": "people",
+                    "permalink": "/people/",
+                    "nav": True,
+                    "display_categories": ["PI", "PhD"],
+                },
+                "{% for c in page.display_categories %}{% assign g = site.people | where: 'category', c %}"
+                "{% for person in g %}{{ person.firstname }}{% endfor %}{% endfor %}\n",
+            ),
+            "_pages/gallery.md": page(
+                {"layout": "page", "title": "gallery", "nav": True},
+                "{% for p in site.gallery %}{{ p.title }}{% endfor %}\n",
+            ),
+            "_layouts/person.liquid": member_layout,
+            "_people/ada_lee.md": page(
+                {
+                    "layout": "person",
+                    "firstname": "Ada",
+                    "lastname": "Lee",
+                    "description": "Professor",
+                    "category": "PI",
+                    "github_username": "adalee",
+                    "bib_file": "ada",
+                },
+                "Ada leads the lab.\n",
+            ),
+            "_people/bo.md": page({"layout": "person", "firstname": "Bo", "lastname": "Chen", "category": "PhD"}),
+            "_people/template.md": page({"layout": "person", "firstname": "Cy", "category": "PhD", "show": False}),
+            "_gallery/one.md": page({"title": "A photo"}),
+            "_bibliography/papers.bib": BIB,
+            "_bibliography/ada.bib": "@article{lee2023,\n  title={Ada's Paper},\n  author={Lee, Ada},\nyear={2023}}",
+        },
+    )
+
+
+def test_a_people_collection_becomes_the_people_folder_with_member_pages_and_their_bib(
+    tmp_path, capsys, no_trial_build
+):
+    out = tmp_path / "site"
+    report = run_import(capsys, _lab_site(tmp_path / "alfolio"), out)
+    built = build_strict(out)
+    people = html(built / "people" / "index.html").select_one(".researcher-people")
+    assert [h.get_text().strip("¶ ") for h in people.select("h3")] == ["PI", "PhD"]  # display_categories' order
+    cards = people.select(".researcher-item")
+    assert [c.select_one(".researcher-person__name").get_text() for c in cards] == ["Ada Lee", "Bo Chen"]
+    assert cards[0].select_one(".researcher-person__name a")["href"] == "ada-lee/"
+    assert cards[0].select_one("a.researcher-icon-link")["href"] == "https://github.com/adalee"
+    ada = html(built / "people" / "ada-lee" / "index.html")
+    assert "Ada leads the lab." in ada.select_one("article").get_text()
+    assert [t.get_text() for t in ada.select(".researcher-publication__title")] == ["Ada's Paper"]
+    assert "ada.bib" not in part(report, "Skipped, because the old site does not show it")
+    assert "_people/template.md: show: false" in report
+    assert "_gallery/: a collection of 1 entries this plugin has no section for" in part(report, "Lost")

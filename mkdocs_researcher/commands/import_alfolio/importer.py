@@ -14,6 +14,8 @@ content never is (samples.py). What is read, and where it goes:
   RenderCV or the older list style, or ``assets/json/resume.json``), projects (``_projects``), teaching
   (``_teachings``, or the page's list), service (the page's list), repositories, publications, and any
   other page as its text;
+- a collection of people (``_people/``, listed through ``site.people``) -> the plugin's people folder, member pages
+  and each member's .bib; any other collection no step reads is named in the report;
 - ``_i18n/`` and ``_pages/<lang>/``, ``_data/<lang>/cv.yml`` -> each language's home page and CV.
 
 Each page's sections go into its own data file (``docs/data/profile.yml`` for the home page), which the page
@@ -38,6 +40,7 @@ from .languages import locale, read_languages
 from .leftovers import list_leftovers
 from .listpages import read_list_pages
 from .news import read_news
+from .people import read_people
 from .profile import finish_profile, read_about
 from .projects import read_projects, read_repositories
 from .publications import read_bibliography, read_site_data
@@ -152,6 +155,7 @@ class Importer:
         read_config(self)
         read_socials(self)
         read_about(self)
+        read_people(self)  # before read_bibliography: the members' .bib files are theirs, not unused
         read_bibliography(self)
         read_site_data(self)
         read_news(self)

@@ -31,7 +31,7 @@ SELECTED_MARKER = "<!-- researcher publications selected -->"
 def read_bibliography(importer: Importer) -> None:
     source = importer.source
     scholar = importer.config.get("scholar") if isinstance(importer.config.get("scholar"), dict) else {}
-    folder = source.path / str(scholar.get("source") or "/_bibliography/").strip("/")
+    folder = bibliography_folder(importer)
     name = str(scholar.get("bibliography") or "papers.bib")
     path = folder / (name if name.endswith(".bib") else name + ".bib")
     for old in importer.site.shown_listing("publications")[0]:
@@ -39,7 +39,7 @@ def read_bibliography(importer: Importer) -> None:
     _cited_lists(importer)
     named = _named_bibliographies(importer, folder)
     for other in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
-        if other != path and other.stem not in named:
+        if other != path and other.stem not in named and os.path.realpath(other) not in importer.copied:
             _unused(importer, other)
     for stem, pages in named.items():
         _page_bibliography(importer, folder / f"{stem}.bib", pages)
@@ -59,7 +59,7 @@ def read_bibliography(importer: Importer) -> None:
         return
     target = importer.out / "docs" / "papers.bib"
     shutil.copy2(real, target)
-    pubs = _check_bibliography(importer, target, source.rel(path))
+    pubs = check_bibliography(importer, target, source.rel(path))
     if not pubs:
         target.unlink()
         return
@@ -97,6 +97,12 @@ def _cited_lists(importer: Importer) -> None:
             )
 
 
+def bibliography_folder(importer: Importer) -> Path:
+    """Where jekyll-scholar reads .bib files: scholar.source of _config.yml, else _bibliography/."""
+    scholar = importer.config.get("scholar") if isinstance(importer.config.get("scholar"), dict) else {}
+    return importer.source.path / str(scholar.get("source") or "/_bibliography/").strip("/")
+
+
 def _named_bibliographies(importer: Importer, folder: Path) -> dict[str, list[NewPage]]:
     """.bib files that shown pages name ({% bibliography --file talks %}) -> those pages."""
     named: dict[str, list[NewPage]] = {}
@@ -128,7 +134,7 @@ def _page_bibliography(importer: Importer, path: Path, pages: list[NewPage]) -> 
         return
     target = importer.out / "docs" / path.name
     shutil.copy2(real, target)
-    if not _check_bibliography(importer, target, importer.source.rel(path)):
+    if not check_bibliography(importer, target, importer.source.rel(path)):
         target.unlink()
         return
     importer.bibliographies[path.name] = path.name
@@ -137,7 +143,7 @@ def _page_bibliography(importer: Importer, path: Path, pages: list[NewPage]) -> 
         page.markers.append(LIST_MARKER)
 
 
-def _check_bibliography(importer: Importer, target: Path, where: str) -> list:
+def check_bibliography(importer: Importer, target: Path, where: str) -> list:
     """Read the copy as the plugin will; fix what would fail a strict build, report the rest. Its entries, or []
     when the copy is not worth keeping: no entry at all, or al-folio's sample papers."""
     reporter = Reporter(where)

@@ -199,7 +199,7 @@ class SiteMap:
             self.home_hides = _home_flags(page.meta, shown=False)
             texts = [page.body]  # the about layout shows its parts by the flags above
         else:
-            texts = [page.body, *self._layout_texts(layout)]
+            texts = [page.body, *self.layout_texts(layout)]
         seen: set[str] = set()
         for text in texts:
             self._scan(page, text, seen, 0)
@@ -220,7 +220,7 @@ class SiteMap:
                 page.lists_cited = True
             elif named:
                 page.bibliographies.append(named.group(1))
-            else:
+            elif "--file" not in arguments:  # --file {{person.bib_file}}: a member's own list (people.py)
                 page.lists.add(PUBLICATIONS)
         for name in _INCLUDE.findall(text):
             known = _KNOWN_INCLUDES.get(_include_name(name))
@@ -232,7 +232,7 @@ class SiteMap:
                 if included is not None:
                     self._scan(page, included, seen, depth + 1)
 
-    def _layout_texts(self, layout: str) -> list[str]:
+    def layout_texts(self, layout: str) -> list[str]:
         """The texts of a page's layout and the layouts it is built on (layout: in each one's front matter)."""
         texts, seen = [], set()
         while layout and layout not in seen and len(seen) < _LAYOUT_DEPTH:
