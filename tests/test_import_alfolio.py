@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import os
 import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -19,8 +20,10 @@ from bs4 import BeautifulSoup
 from conftest import collecting_warnings
 
 from mkdocs_researcher.commands import cli
-from mkdocs_researcher.commands.import_alfolio import importer
+from mkdocs_researcher.commands.import_alfolio import importer, languages, trial
 from mkdocs_researcher.commands.import_alfolio.dates import parse_date, parse_range
+from mkdocs_researcher.commands.import_alfolio.report import Report
+from mkdocs_researcher.commands.import_alfolio.source import Checkout
 from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.sources.fields import Context
 from mkdocs_researcher.sources.sections import read_page
@@ -801,6 +804,79 @@ def test_a_polyglot_site_keeps_a_page_per_language(tmp_path, capsys):
     assert (out / "docs" / "index.pt-BR.md").is_file()
     site = build_strict(out)
     assert "Eu estudo compiladores." in html(site / "pt-BR" / "index.html").select_one("article").get_text()
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [("en-us", "en"), ("zh-cn", "zh"), ("zh-hk", "zh-Hant"), ("zh-TW", "zh-TW"), ("pt_br", "pt-BR"), ("fr-ca", "fr")],
+)
+def test_a_language_gets_the_locale_material_has_a_translation_for(code, expected):
+    assert languages.locale(code) == expected
+
+
+def test_a_language_material_does_not_know_is_not_written(tmp_path, capsys, no_trial_build):
+    source = write_site(
+        tmp_path / "alfolio",
+        {
+            "_config.yml": CONFIG + 'languages: ["en-us", "zh-cn", "zz-qq"]\ndefault_lang: en-us\n',
+            "_pages/en-us/about.md": ABOUT,
+            "_pages/zh-cn/about.md": page({"layout": "about", "title": "关于", "permalink": "/"}, "我研究编译器。\n"),
+            "_pages/zz-qq/about.md": page({"layout": "about", "title": "zz", "permalink": "/"}, "Zz qq.\n"),
+        },
+    )
+    out = tmp_path / "site"
+    report = run_import(capsys, source, out)
+    i18n = yaml.safe_load((out / "mkdocs.yml").read_text(encoding="utf-8"))["plugins"][1]["i18n"]
+    assert [x["locale"] for x in i18n["languages"]] == ["en", "zh"]
+    assert sorted(p.name for p in (out / "docs").glob("*.md")) == ["index.md", "index.zh.md"]
+    assert "_config.yml: languages: zz-qq: Material for MkDocs has no zz-qq" in part(report, "Lost")
+    assert "the language zh-cn is zh in the new site" in report
+
+
+def test_a_failed_trial_build_is_one_line_with_the_exception_message(tmp_path, monkeypatch):
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/jinja2/loaders.py", line 209, in get_source\n'
+        "    raise TemplateNotFound(\n"
+        "jinja2.exceptions.TemplateNotFound: 'partials/languages/en-US.html' not found in search paths\n"
+    )
+    monkeypatch.setattr(
+        trial.subprocess, "run", lambda *args, **kwargs: subprocess.CompletedProcess(args, 1, "", traceback)
+    )
+    run = importer.Importer(Checkout(tmp_path, Report()), tmp_path)
+    trial.trial_build(run)
+    assert run.report.trial[1] == "  - TemplateNotFound: 'partials/languages/en-US.html' not found in search paths"
+    assert len(run.report.trial) == 3 and "Traceback" not in "\n".join(run.report.trial)
+
+
+@pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess
+def test_each_language_page_shows_its_own_title_with_the_publications(tmp_path, capsys):
+    publications = {"layout": "page", "permalink": "/publications/", "nav": True, "nav_order": 1}
+    contact = {"layout": "page", "permalink": "/contact/", "nav": True, "nav_order": 2, "title": "contact"}
+    source = write_site(
+        tmp_path / "alfolio",
+        {
+            "_config.yml": CONFIG + 'languages: ["en", "pt-br"]\ndefault_lang: en\n',
+            "_pages/en/about.md": ABOUT,
+            "_pages/pt-br/about.md": page({"layout": "about", "title": "sobre", "permalink": "/"}, "Eu estudo.\n"),
+            "_pages/en/publications.md": page({**publications, "title": "publications"}, "{% bibliography %}\n"),
+            "_pages/pt-br/publications.md": page({**publications, "title": "publicações"}, "{% bibliography %}\n"),
+            "_pages/en/contact.md": page(contact, "Write to me.\n"),
+            "_bibliography/papers.bib": BIB,
+        },
+    )
+    out = tmp_path / "site"
+    report = run_import(capsys, source, out)
+    assert PASSES in report
+    # The contact page has nothing in Portuguese: the English one shows in its place.
+    assert not (out / "docs" / "contact.pt-BR.md").exists()
+    own = "docs/index.pt-BR.md (title, text); docs/publications.pt-BR.md (title) in pt-br"
+    assert f"pages in pt-br  2  ({own}, the rest as in en)" in report
+    site = build_strict(out)
+    portuguese = html(site / "pt-BR" / "publications" / "index.html")
+    assert portuguese.select_one("article h1").get_text(strip=True).rstrip("¶") == "Publicações"
+    assert "A Paper" in portuguese.select_one(".researcher-publications").get_text()
+    assert "Write to me." in html(site / "pt-BR" / "contact" / "index.html").select_one("article").get_text()
 
 
 @pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .assets import copy_asset, from_data
+from .languages import default_locale, locale
 from .site import SiteMap
 
 if TYPE_CHECKING:
@@ -103,8 +104,41 @@ def _languages(importer: Importer) -> list[str]:
         return []
     default = str(importer.config.get("default_lang") or importer.config.get("default_locale") or languages[0])
     importer.default_language = default if default in languages else languages[0]
-    importer.languages = [x for x in languages if x != importer.default_language]
-    return [importer.default_language, *importer.languages]
+    others = [x for x in languages if x != importer.default_language]
+    importer.languages = _with_locales(importer, others)
+    return [importer.default_language, *others]  # all of them: a page in any language is not the default's
+
+
+def _with_locales(importer: Importer, others: list[str]) -> list[str]:
+    """The other languages the new site can build: each needs a locale Material knows, and one of its own."""
+    default = importer.default_language
+    taken = {default_locale(default): default}
+    _note_locale(importer, default, default_locale(default))
+    kept = []
+    for language in others:
+        code = locale(language)
+        if code is None:
+            importer.report.lose(
+                f"_config.yml: languages: {language}",
+                f"Material for MkDocs has no {language}; its pages are not written, {default}'s show instead",
+            )
+        elif code in taken:
+            importer.report.lose(
+                f"_config.yml: languages: {language}",
+                f"it is {code} in Material for MkDocs, as {taken[code]} is; only {taken[code]}'s pages are written",
+            )
+        else:
+            _note_locale(importer, language, code)
+            taken[code] = language
+            kept.append(language)
+    return kept
+
+
+def _note_locale(importer: Importer, language: str, code: str) -> None:
+    if code.lower() != language.lower().replace("_", "-"):
+        importer.report.notes.append(
+            f"the language {language} is {code} in the new site: the name Material for MkDocs knows it by"
+        )
 
 
 def _read_scholar_names(importer: Importer) -> None:

@@ -10,7 +10,10 @@ docs/index.<lang>.md (with its own data file) for each other one; pages a langua
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...diagnostics import counted
@@ -45,10 +48,36 @@ _NAMES = {
 }
 
 
-def locale(language: str) -> str:
-    """mkdocs-static-i18n's spelling of a language code: zh-tw -> zh-TW, pt_br -> pt-BR."""
-    language, _, region = language.replace("_", "-").partition("-")
-    return f"{language.lower()}-{region.upper()}" if region else language.lower()
+DEFAULT_LOCALE = "en"  # of a site whose own language Material does not know
+# Chinese regions whose script is the one Material names its translation by.
+_SCRIPTS = {"zh-cn": "zh", "zh-sg": "zh", "zh-hans": "zh", "zh-hk": "zh-hant", "zh-mo": "zh-hant"}
+
+
+@cache
+def _material_languages() -> dict[str, str]:
+    """The languages Material for MkDocs is translated into (its partials/languages/<name>.html), by lower case."""
+    spec = importlib.util.find_spec("material")
+    if spec is None or spec.origin is None:
+        return {}
+    folder = Path(spec.origin).parent / "templates" / "partials" / "languages"
+    return {path.stem.lower(): path.stem for path in folder.glob("*.html")}
+
+
+def locale(language: str) -> str | None:
+    """The locale of al-folio's language code in the new site: Material's spelling of it (pt-br -> pt-BR,
+    zh-cn -> zh, zh-hk -> zh-Hant), else of its base language (en-us -> en); None when Material has neither.
+    Without Material to ask, mkdocs-static-i18n's spelling (pt_br -> pt-BR)."""
+    code = language.strip().replace("_", "-").lower()
+    known = _material_languages()
+    if not known:
+        base, _, region = code.partition("-")
+        return f"{base}-{region.upper()}" if region else base
+    code = _SCRIPTS.get(code, code)
+    return known.get(code) or known.get(code.partition("-")[0])
+
+
+def default_locale(language: str) -> str:
+    return locale(language) or DEFAULT_LOCALE
 
 
 def language_name(language: str) -> str:
@@ -110,7 +139,49 @@ def read_languages(importer: Importer) -> None:
             continue
         page.body = clean_liquid(importer, body, where).strip()
         importer.report.count("home page text", 1)
+    for language in importer.languages:
+        _complete(importer, language)
     _untranslated(importer)
+
+
+def _complete(importer: Importer, language: str) -> None:
+    """Each page of the site in the language: its own title, text, news and CV where the old site has them, and
+    the rest (publications, projects) as the default language's page shows it. A page with nothing of the
+    language is not written: mkdocs-static-i18n shows the default language's in its place."""
+    own: dict[str, list[str]] = {}
+    for page in [p for p in importer.pages.values() if p.language is None and p.old is not None]:
+        if page.empty and page.name != "index":
+            continue
+        translation = importer.site.translations.get(page.old.key, {}).get(language)
+        title = (translation.title if translation else None) or string(importer, page.old.title, language)
+        counterpart = importer.pages.get((page.name, language))
+        parts = [kind for kind in counterpart.sections] if counterpart else []
+        if counterpart and counterpart.body.strip():
+            parts.insert(0, "text")
+        elif page.body.strip() and not page.old.is_home:
+            body = translation.body if translation else page.old.body
+            text = translated(importer, body, language, page.old.where)
+            if (translation or text != body) and not is_sample_text(text):
+                counterpart = counterpart or importer.page_for(page.old, language)
+                counterpart.body = clean_liquid(importer, text, (translation or page.old).where).strip()
+                parts.insert(0, "text")
+        if title and title != page.old.title:
+            parts.insert(0, "title")
+        if not parts:
+            importer.pages.pop((page.name, language), None)
+            continue
+        counterpart = counterpart or importer.page_for(page.old, language)
+        counterpart.title = title or page.title
+        counterpart.body = counterpart.body or page.body
+        counterpart.markers = list(dict.fromkeys([*page.markers, *counterpart.markers]))
+        counterpart.front = {**page.front, **counterpart.front}
+        counterpart.sections = {**page.sections, **counterpart.sections}
+        own[counterpart.file] = parts
+    if own:
+        detail = "; ".join(f"docs/{file} ({', '.join(parts)})" for file, parts in sorted(own.items()))
+        importer.report.count(
+            f"pages in {language}", len(own), f"{detail} in {language}, the rest as in {importer.default_language}"
+        )
 
 
 def _untranslated(importer: Importer) -> None:
@@ -123,10 +194,9 @@ def _untranslated(importer: Importer) -> None:
             count = sum(1 for _ in sub.rglob("*.md"))
             importer.report.lose(
                 importer.source.rel(sub) + "/",
-                f"{counted(count, 'translated file')}: only the home page, news and CV are imported in each language",
+                f"{counted(count, 'translated file')}: only pages, news and CV are imported in each language",
             )
+        written = {p.old.key for p in importer.pages.values() if p.language == language and p.old is not None}
         for key, pages in sorted(importer.site.translations.items()):
-            if key and language in pages:
-                importer.report.lose(
-                    pages[language].where, "a page in another language: only the home page is imported in each"
-                )
+            if language in pages and key not in written:
+                importer.report.skip(pages[language].where, "a page in another language whose own page is not shown")

@@ -49,9 +49,18 @@ def trial_build(importer: Importer) -> None:
         advice = next((a for words, a in _ADVICE if words in message), "see the message; fix it in the file it names")
         lines.append(f"  - {message}\n    what to do: {advice}")
     if not warnings:
-        lines += [f"  {line}" for line in done.stderr.strip().splitlines()[-5:]]
+        lines.append(f"  - {_failure(done.stderr)}")
     lines.append("  mkdocs serve still shows the site; the site's workflow (mkdocs build --strict) stops until fixed.")
     importer.report.trial = lines
+
+
+def _failure(log: str) -> str:
+    """Why a build stopped without a warning: the exception's message, the last line of its traceback."""
+    last = next((line.strip() for line in reversed(log.splitlines()) if line.strip()), "")
+    kind, colon, message = last.partition(": ")
+    if colon and kind.replace(".", "").replace("_", "").isalnum():
+        return f"{kind.rsplit('.', 1)[-1]}: {message}"  # jinja2.exceptions.TemplateNotFound -> TemplateNotFound
+    return last or "MkDocs stopped without a message"
 
 
 def _warnings(log: str) -> list[str]:

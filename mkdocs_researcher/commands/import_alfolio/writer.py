@@ -12,7 +12,7 @@ import yaml
 from ...options import EXTENSION
 from ...render.environment import ASSET_DIR
 from .. import new as scaffold
-from .languages import language_name, locale
+from .languages import default_locale, language_name, locale
 from .links import rewrite_links
 from .markup import strip_tags
 from .samples import is_sample_title
@@ -193,8 +193,7 @@ def _write_mkdocs_yml(importer: Importer) -> None:
 
 def _i18n(importer: Importer) -> dict:
     """mkdocs-static-i18n in the suffix layout (index.md, index.zh.md); a page a language lacks falls back."""
-    languages = [
-        {"locale": locale(importer.default_language), "default": True, "name": language_name(importer.default_language)}
-    ]
+    default = importer.default_language
+    languages = [{"locale": default_locale(default), "default": True, "name": language_name(default)}]
     languages += [{"locale": locale(x), "name": language_name(x), "build": True} for x in importer.languages]
     return {"docs_structure": "suffix", "fallback_to_default": True, "languages": languages}
