@@ -65,6 +65,7 @@ PROJECT = page(
     - [the paper](https://example.org/paper)
     """,
 )
+OLD_SAMPLE = '<a href="#">Affiliations</a>. Address. Contacts. Moto. Etc.'  # the subtitle before v0.3
 COURSE = page({"layout": "post", "sem": "2023 Spring", "inline": True}, "TA, Algorithm Design and Analysis.\n")
 
 
@@ -181,3 +182,18 @@ def test_the_sample_description_and_address_are_skipped_and_math_stays_off(tmp_p
     assert "profile.address: al-folio's sample address" in report
     assert "_config.yml: description: al-folio's sample text" in report
     assert "arithmatex" not in mkdocs_yml and not (out / "docs" / "javascripts").exists()  # no enable_math
+
+
+def test_an_older_about_pages_description_is_its_subtitle(tmp_path):
+    """al-folio before v0.3 showed the about page's description: under the name, where subtitle: is now."""
+    about = page({"layout": "about", "permalink": "/", "description": "PhD student, <b>KTH</b>"}, "I study.\n")
+    sample = page({"layout": "about", "permalink": "/", "description": OLD_SAMPLE}, "I study.\n")
+    reports, positions = [], []
+    for name, text in (("own", about), ("sample", sample)):
+        source = write_site(tmp_path / name, {"_config.yml": "first_name: Robin\n", "_pages/about.md": text})
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(importer, "trial_build", lambda run: None)
+            reports.append(importer.import_alfolio(source, tmp_path / f"{name}-site").text(source, tmp_path))
+        positions.append(data_of(tmp_path / f"{name}-site", "profile.yml")["profile"].get("position"))
+    assert positions == ["PhD student, KTH", None]
+    assert "_pages/about.md: description: al-folio's sample text" in reports[1]

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .importer import Importer
 
 _SAMPLE_ADDRESS = "555 your office number"
-_SAMPLE_SUBTITLE = "<a href='#'>Affiliations</a>. Address. Contacts. Motto. Etc."
+# The template's subtitle as text, and its older spelling ("Moto", under description:).
+_SAMPLE_SUBTITLES = ("Affiliations. Address. Contacts. Motto. Etc.", "Affiliations. Address. Contacts. Moto. Etc.")
 
 
 def read_about(importer: Importer) -> None:
@@ -57,10 +58,11 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
                 f"the block below the photo ('{text}'); the profile card has no such field: add it to the text of "
                 "docs/index.md, or give the card affiliations (see the README)",
             )
-    subtitle = meta.get("subtitle")
+    key = "subtitle" if "subtitle" in meta else "description"  # al-folio before v0.3 showed description there
+    subtitle = meta.get(key)
     if isinstance(subtitle, str) and subtitle.strip():
-        if subtitle.strip() == _SAMPLE_SUBTITLE:
-            importer.report.skip(f"{where}: subtitle", "al-folio's sample text")
+        if strip_tags(subtitle) in _SAMPLE_SUBTITLES:
+            importer.report.skip(f"{where}: {key}", "al-folio's sample text")
         else:
             importer.profile["position"] = strip_tags(subtitle)
             importer.report.notes.append(
