@@ -599,7 +599,9 @@ class _Values:
         written = self.raw(name)
         if not written:
             return None
-        value = _URL_NOISE.sub("", written) if _URL_NOISE.search(written) else written
+        wrapped = _URL_COMMAND.match(written)  # \url{…}, \href{…}{text}: what LaTeX and BibDesk write
+        value = wrapped.group(1) if wrapped else written
+        value = _URL_NOISE.sub("", value) if _URL_NOISE.search(value) else value
         value = squash(value) if "<" in value else "".join(value.split())
         if value != written:
             self._urls[name] = (value, squash(written))
@@ -614,6 +616,7 @@ class _Values:
 
 
 _URL_NOISE = re.compile(r"[{}]|\\(?=[_%&#~$])")
+_URL_COMMAND = re.compile(r"\s*\\(?:url|href)\s*\{([^{}]*)\}(?:\s*\{[^{}]*\})?\s*$")
 
 
 # A value's text once @string macros are expanded. Far more than any real field (a long abstract is a few
@@ -786,6 +789,7 @@ _YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 _ISO_DATE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?")
 _MONTH_NAME = re.compile(r"[A-Za-z]{3}")
 _LEADING_NUMBER = re.compile(r"\s*(\d{1,2})(?!\d)")
+_FULL_DATE = re.compile(r"\s*\d{4}[-/.](\d{1,2})(?:[-/.]\d{1,2})?\s*$")  # BibDesk's month = {2019/06/05}
 # "jan", "january", "1" and "01"; June written out is what the month macros resolve to.
 _MONTHS = {
     spelling: number
@@ -818,8 +822,10 @@ def _month(values: _Values) -> int | None:
     if not text:
         return None
     name, leading = _MONTH_NAME.search(text), _LEADING_NUMBER.match(text)  # also "Jun.", "10 June", "11/2020"
+    full_date = _FULL_DATE.match(text)
     number = (
         _MONTHS.get(text.lower())
+        or (full_date and _MONTHS.get(full_date.group(1)))
         or (name and _MONTHS.get(name.group().lower()))
         or (leading and _MONTHS.get(leading.group(1)))
     )

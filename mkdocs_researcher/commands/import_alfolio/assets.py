@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...diagnostics import counted
+from .markup import separate_lists
 
 if TYPE_CHECKING:
     from .importer import Importer
@@ -95,7 +96,8 @@ def from_data(docs_path: str | None) -> str | None:
 
 
 def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", quiet: bool = False) -> str:
-    """Markdown without Jekyll's Liquid: site.baseurl and figures are resolved, the rest removed (reported)."""
+    """Markdown without Jekyll's Liquid: site.baseurl and figures are resolved, the rest removed (reported); in a
+    text (not quiet), lists set apart as kramdown reads them."""
     text = re.sub(r"\{\{\s*site\.(?:url|baseurl)\s*\}\}", "", text)
     text = re.sub(r"\{\{\s*['\"]([^'\"]+)['\"]\s*\|\s*(?:relative_url|absolute_url|prepend:[^}]*)\s*\}\}", r"\1", text)
     text = re.sub(r"\{%-?\s*(?:end)?raw\s*-?%\}", "", text)
@@ -122,7 +124,8 @@ def clean_liquid(importer: Importer, text: str, where: str, page_dir: str = "", 
             where,
             f"{counted(len(left), 'Liquid tag')} removed, e.g. {sample} (Jekyll templating has no meaning in MkDocs)",
         )
-    return re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)
+    text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", text, flags=re.S)
+    return text if quiet else separate_lists(text)
 
 
 def _citation(importer: Importer, keys: str, page_dir: str) -> str | None:

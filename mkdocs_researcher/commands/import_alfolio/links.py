@@ -1,7 +1,8 @@
 """Links in the imported text, once every page of the new site is known.
 
 A link to a page of the old site ('/cv/', 'publications', '../projects/') becomes a link to the page it became
-(cv.md); a link to a file already copied stays; any other link inside the old site would break the strict build
+(cv.md); a link to a file already copied stays, and one to a file of the old site (resolved against the old
+page's address) leads to its copy; any other link inside the old site would break the strict build
 and lead nowhere on the new one, so it is removed and its text kept (reported). Code blocks are left as written.
 """
 
@@ -11,6 +12,7 @@ import posixpath
 import re
 from typing import TYPE_CHECKING
 
+from .assets import copy_asset
 from .site import link_key
 
 if TYPE_CHECKING:
@@ -66,7 +68,25 @@ def _target(importer: Importer, page: NewPage, written: dict[str, NewPage], url:
     if key is not None and key in written:
         target = posixpath.relpath(written[key].file, folder or ".")
         return target + (f"#{fragment}" if fragment else "")
+    copied = _old_site_file(importer, page, path) if key is None else None  # a key: a page, never a file
+    if copied is not None:
+        return posixpath.relpath(copied, folder or ".") + (f"#{fragment}" if fragment else "")
     return None
+
+
+def _old_site_file(importer: Importer, page: NewPage, path: str) -> str | None:
+    """The file of the old site a link leads to, as the browser resolved it against the old page's address
+    ('../assets/pdf/cv.pdf' on / is /assets/pdf/cv.pdf): its path inside docs/ once copied, or None."""
+    if not path or path.startswith("//"):
+        return None
+    base = "/" + str(importer.config.get("baseurl") or "").strip().strip("/")
+    if path.startswith("/") and base != "/":
+        path = path[len(base) :] if path.startswith(base + "/") else path
+    address = "/" + (page.old.key + "/" if page.old and page.old.key else "")
+    site_path = posixpath.normpath(posixpath.join(address, path)).lstrip("/")  # '..' stops at the root, as there
+    if not site_path or not (importer.source.path / site_path).is_file():
+        return None
+    return copy_asset(importer, site_path, f"docs/{page.file}: link to '{path}'", "file", folder="files")
 
 
 def _report(importer: Importer, page: NewPage, url: str) -> None:

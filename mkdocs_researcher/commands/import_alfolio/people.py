@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 PEOPLE_FOLDER = "docs/data/people"  # inside data/, which the new site reads but does not publish
 # Collections other steps read (news.py, projects.py, teaching.py) or report (leftovers.py: _posts).
-_READ_ELSEWHERE = {"news", "projects", "teachings", "posts"}
+_READ_ELSEWHERE = {"news", "projects", "teachings", "teaching", "posts"}
 _PERSON_LAYOUTS = re.compile(r"person|people|member|profile|bio", re.I)
 _PERSON_KEYS = {
     "firstname",

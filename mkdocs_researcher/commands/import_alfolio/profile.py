@@ -18,6 +18,8 @@ from .writer import DATA_FILE
 if TYPE_CHECKING:
     from .importer import Importer
 
+_SAMPLE_ADDRESS = "555 your office number"
+
 
 def read_about(importer: Importer) -> None:
     home = importer.site.home
@@ -42,16 +44,24 @@ def _about_profile(importer: Importer, meta: dict, where: str) -> None:
         if photo:
             importer.profile["photo"] = from_data(photo)
             _photo_look(importer, card, where)
-    if card.get("more_info") and str(card["more_info"]).strip():
-        importer.report.lose(
-            f"{where}: profile.more_info",
-            "free-form HTML (an address block); add it to the page text if you want it",
-        )
-    subtitle = meta.get("subtitle")
+    for key in ("more_info", "address"):  # address: its name before al-folio v0.13
+        text = strip_tags(re.sub(r"</p>|<br\s*/?>", "; ", str(card.get(key) or ""))).strip(" ;")
+        if not text:
+            continue
+        if _SAMPLE_ADDRESS in text.lower():
+            importer.report.skip(f"{where}: profile.{key}", "al-folio's sample address")
+        else:
+            importer.report.lose(
+                f"{where}: profile.{key}",
+                f"the block below the photo ('{text}'); the profile card has no such field: add it to the text of "
+                "docs/index.md, or give the card affiliations (see the README)",
+            )
+    key = "subtitle" if "subtitle" in meta else "description"  # al-folio before v0.3 showed description there
+    subtitle = meta.get(key)
     if isinstance(subtitle, str) and subtitle.strip():
         own = without_sample_subtitle(subtitle)
         if not strip_tags(own).strip():
-            importer.report.skip(f"{where}: subtitle", "al-folio's sample text")
+            importer.report.skip(f"{where}: {key}", "al-folio's sample text")
             return
         edited = own != subtitle.strip()
         # "<a href='…'>MIT</a>. Address. Contacts. …" -> "MIT": the owner's sentence without the template's full stop

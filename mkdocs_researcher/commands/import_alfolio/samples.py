@@ -12,6 +12,8 @@ import re
 
 # Sentences of the template's sample pages, news, projects, courses and CV (lower case; matched inside a text).
 _SAMPLE_SENTENCES = (
+    # _config.yml's description
+    "a simple, whitespace theme for academics",
     # _pages/about.md
     "write your biography here",
     "put your address / p.o. box / other info right below your picture",

@@ -1,4 +1,5 @@
-"""The teaching of al-folio's _teachings/ collection (a teaching page's own list comes in listpages.py)."""
+"""The teaching of al-folio's _teachings/ collection, _teaching/ on some sites (a teaching page's own list comes in
+listpages.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ if TYPE_CHECKING:
 
 
 def read_teachings(importer: Importer) -> None:
-    if not (importer.source.path / "_teachings").is_dir() or not importer.published("teachings"):
+    # al-folio names the collection teachings; sites that added it themselves often name it teaching
+    folder = next((name for name in ("teachings", "teaching") if (importer.source.path / f"_{name}").is_dir()), None)
+    if folder is None or not importer.published(folder):
         return
-    pages = importer.place("teachings", "_teachings/")
-    for path, meta, body in importer.source.collection("_teachings") if pages else []:
+    pages = importer.place(folder, f"_{folder}/")
+    for path, meta, body in importer.source.collection(f"_{folder}") if pages else []:
         where = importer.source.rel(path)
         if is_sample_course(meta, body):
             importer.report.skip(where, "al-folio's sample course")

@@ -15,7 +15,7 @@ from .. import new as scaffold
 from .languages import default_locale, language_name, locale
 from .links import rewrite_links
 from .markup import strip_tags
-from .samples import is_sample_title
+from .samples import is_sample_text, is_sample_title
 
 if TYPE_CHECKING:
     from .importer import Importer, NewPage
@@ -154,12 +154,16 @@ def _write_mkdocs_yml(importer: Importer) -> None:
     if len(importer.nav) <= 1:
         # The scaffold's tabs show the navbar's pages at every width (the drawer on phones); one page has none.
         theme.pop("features", None)
-    settings = {"site_name": importer.profile["name"]}
+    settings = {"site_name": _site_name(importer)}
     description = importer.config.get("description")
     if isinstance(description, str) and strip_tags(description):
-        settings["site_description"] = strip_tags(description)
+        if is_sample_text(description):
+            importer.report.skip("_config.yml: description", "al-folio's sample text")
+        else:
+            settings["site_description"] = strip_tags(description)
     if importer.site_url:
         settings["site_url"] = importer.site_url
+    math = _math(importer)
     plugins: list = ["search"]
     if importer.languages:
         plugins.append({"i18n": _i18n(importer)})
@@ -174,10 +178,13 @@ def _write_mkdocs_yml(importer: Importer) -> None:
                 "attr_list",
                 "md_in_html",
                 {"toc": {"permalink": True}},
+                # kramdown's typographic symbols, as Jekyll showed the text: -- en dash, --- em dash, << >>, quotes
+                {"smarty": {"smart_angled_quotes": True}},
+                *([{"pymdownx.arithmatex": {"generic": True}}] if math else []),
                 {EXTENSION: importer.options},
             ],
             "extra_css": [f"{ASSET_DIR}/researcher.css"],
-            "extra_javascript": [f"{ASSET_DIR}/researcher.js"],
+            "extra_javascript": [f"{ASSET_DIR}/researcher.js", *(_MATHJAX if math else [])],
             "exclude_docs": excluded,  # read, not published (Zensical needs this; MkDocs' plugin knows)
             "nav": importer.nav,
         }
@@ -189,6 +196,52 @@ def _write_mkdocs_yml(importer: Importer) -> None:
     (importer.out / "mkdocs.yml").write_text(
         header + yaml.safe_dump(settings, allow_unicode=True, sort_keys=False), encoding="utf-8"
     )
+
+
+def _site_name(importer: Importer) -> str:
+    """al-folio's title where the owner set one (its sample value 'blank' means: the full name)."""
+    title = importer.config.get("title")
+    if isinstance(title, str) and strip_tags(title) and strip_tags(title).lower() != "blank":
+        return strip_tags(title)
+    return importer.profile["name"]
+
+
+def _math(importer: Importer) -> bool:
+    """al-folio's enable_math (MathJax) as Material for MkDocs sets MathJax up: arithmatex marks the TeX up (also in
+    the plugin's titles), a small configuration script and MathJax 3 typeset it."""
+    if importer.config.get("enable_math") is not True:
+        return False
+    target = importer.out / "docs" / MATHJAX_CONFIG
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(_MATHJAX_SETTINGS, encoding="utf-8")
+    importer.report.count("math typesetting", 1, "_config.yml: enable_math -> pymdownx.arithmatex and MathJax")
+    return True
+
+
+MATHJAX_CONFIG = "javascripts/mathjax.js"
+_MATHJAX = [MATHJAX_CONFIG, "https://unpkg.com/mathjax@3/es5/tex-mml-chtml.js"]
+# Material for MkDocs' MathJax setup (its reference page "Math"): typeset what arithmatex marks, again on each
+# page that instant navigation loads.
+_MATHJAX_SETTINGS = r"""window.MathJax = {
+  tex: {
+    inlineMath: [["\\(", "\\)"]],
+    displayMath: [["\\[", "\\]"]],
+    processEscapes: true,
+    processEnvironments: true
+  },
+  options: {
+    ignoreHtmlClass: ".*|",
+    processHtmlClass: "arithmatex"
+  }
+};
+
+document$.subscribe(() => {
+  MathJax.startup.output.clearCache()
+  MathJax.typesetClear()
+  MathJax.texReset()
+  MathJax.typesetPromise()
+})
+"""
 
 
 def _i18n(importer: Importer) -> dict:
