@@ -40,6 +40,13 @@ BIB = r"""@string{conf = {Conference of Tests}}
   year = {2022}
 }
 """
+# A first read splits the chunks of macros and crossrefs first, then the others (at once: a crossref names one).
+MACROS_AND_CROSSREFS_THEN_THE_REST = [
+    BIB[: BIB.index("@inproceedings{first")]
+    + BIB[BIB.index("@inproceedings{third") : BIB.index("@proceedings{proc")]
+    + "@comment{}",
+    BIB[BIB.index("@inproceedings{first") : BIB.index("@inproceedings{third")] + BIB[BIB.index("@proceedings{proc") :],
+]
 SECOND = BIB[BIB.index("@article{second2023") : BIB.index("@inproceedings{third2022")]
 
 
@@ -177,7 +184,7 @@ def test_a_changed_string_macro_reads_every_entry_again(parsed):
 def test_bibtexparser_splits_only_the_edited_chunk_and_those_always_read(split):
     memo: dict = {}
     read(BIB, memo)
-    assert split == [BIB]  # a first read: the whole file in one go
+    assert split == MACROS_AND_CROSSREFS_THEN_THE_REST
     split.clear()
     edited = BIB.replace("Second Paper", "Second Paper, Revised")
     read(edited, memo)
@@ -280,3 +287,16 @@ def test_under_serve_an_edit_is_written_to_the_cache_folder_when_serve_stops(bui
     assert parsed == [] and "Second Paper, Revised" in [
         t.get_text() for t in project.html().select(".researcher-publication__title")
     ]
+
+
+def test_a_first_read_splits_a_long_file_batch_by_batch(split, monkeypatch):
+    """bibtexparser's blocks of a whole large file take several times its model: a first read splits and reads a
+    batch of chunks at a time, the same entries, lines and warnings as a read of the whole."""
+    bib = synthetic.generate(12) + BIB.replace("@inproceedings{third2022,\n  crossref = {proc2022},\n", "@misc{x,\n")
+    bib = bib.replace("year = {2023}", "yaer = {2023}")
+    whole = read(bib)
+    split.clear()
+    monkeypatch.setattr(bibtex, "_BATCH", 4)
+    assert read(bib) == whole
+    assert len(split) > 3 and "".join(split).count("@inproceedings{first2024") == 1
+    assert any("yaer" in str(d) for d in whole[1])

@@ -261,6 +261,7 @@ class _Decoder:
             (index, self.reader(hints[name])) for index, name in enumerate(fields) if not _plain_types(hints[name])
         ]
         count, fits, new = len(fields), frozenset.__contains__, object.__new__
+        slotted = "__slots__" in cls.__dict__  # the model's many records keep no dict each
 
         def read(value):
             if type(value) is not list or len(value) != count or not all(map(fits, allowed, map(type, value))):
@@ -268,7 +269,11 @@ class _Decoder:
             for index, reader in nested:
                 value[index] = reader(value[index])
             made = new(cls)  # every field is set here, so no __init__ (frozen classes included)
-            made.__dict__.update(zip(fields, value, strict=True))
+            if slotted:
+                for name, item in zip(fields, value, strict=True):
+                    object.__setattr__(made, name, item)
+            else:
+                made.__dict__.update(zip(fields, value, strict=True))
             return made
 
         return read

