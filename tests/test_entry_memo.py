@@ -244,7 +244,7 @@ def test_under_serve_an_edited_entry_is_the_only_one_read_again(build_site, pars
     bib = BIB.replace("javascript:alert(1)", "https://example.org/first")
     index = "---\npublications: [papers.bib]\n---\n\n# Papers\n"
     project = build_site({"index.md": index, "papers.bib": bib}, plugins=["researcher"])
-    rebuild(project)  # a build of its own: the plugin instance `mkdocs serve` keeps from here on
+    rebuild(project, serve=True)  # `mkdocs serve` starts: its plugin instance is kept from here on
     bib = bib.replace("Second Paper", "Second Paper, Revised")
     (project.docs / "papers.bib").write_text(bib, encoding="utf-8")
     rebuild(project, new_process=False)  # its page came from the render cache: this first edit reads the file

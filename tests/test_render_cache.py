@@ -48,13 +48,14 @@ def project(build_site):
 def renders(monkeypatch):
     """The templates rendered, by name, from the moment this fixture is used."""
     seen: list[str] = []
-    original = Renderer.render
+    for method in ("render", "render_long"):
+        original = getattr(Renderer, method)
 
-    def counting(self, template, page, **values):
-        seen.append(template)
-        return original(self, template, page, **values)
+        def counting(self, template, page, original=original, **values):
+            seen.append(template)
+            return original(self, template, page, **values)
 
-    monkeypatch.setattr(Renderer, "render", counting)
+        monkeypatch.setattr(Renderer, method, counting)
     return seen
 
 

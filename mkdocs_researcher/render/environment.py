@@ -24,7 +24,7 @@ from ..model import names, urls
 from ..model.names import ET_AL, SelfMatcher
 from ..model.records import Author, Link, PartialDate
 from ..publish import citation
-from . import publication
+from . import outside_heap, publication
 from .icons import IconSet, IconUse
 from .locale import ListWords, Locale, written_in_cjk
 from .publication import MathMarkup, entry_labels, publication_html
@@ -168,6 +168,13 @@ class Renderer:
         return self.env.get_template(f"researcher/{template}").render(
             t=page.locale, icon=page.icons, h=_Helpers(page), options=page.options, **values
         )
+
+    def render_long(self, template: str, page: PageRender, **values) -> str:
+        """``render`` for a text of unbounded length (a publication list), joined outside the heap."""
+        pieces = self.env.get_template(f"researcher/{template}").generate(
+            t=page.locale, icon=page.icons, h=_Helpers(page), options=page.options, **values
+        )
+        return outside_heap.joined(pieces)
 
     def field(self, page: PageRender, pub, name: str) -> Markup:
         """A text field of a publication as HTML, as a template writes it (h.pub_text)."""

@@ -492,7 +492,7 @@ class _Assembler:
     def _publication_list(self, pubs: list[Publication], bibtex_files: list[str]) -> str:
         """One list of publications, and what search reads of it."""
         values = {"publications": pubs, "bibtex_files": bibtex_files}
-        placeholder = self.block(self.site.data.renderer.render("publications.html", self.render, **values))
+        placeholder = self.block(self.site.data.renderer.render_long("publications.html", self.render, **values))
         self.output.search_blocks[placeholder] = search_html(pubs)
         return placeholder
 

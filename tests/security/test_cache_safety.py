@@ -78,10 +78,15 @@ def cache_files(result) -> list[Path]:
 @pytest.fixture
 def renders(monkeypatch):
     seen: list[str] = []
-    original = Renderer.render
-    monkeypatch.setattr(
-        Renderer, "render", lambda self, template, *a, **kw: seen.append(template) or original(self, template, *a, **kw)
-    )
+    for method in ("render", "render_long"):
+        original = getattr(Renderer, method)
+        monkeypatch.setattr(
+            Renderer,
+            method,
+            lambda self, template, *a, original=original, **kw: (
+                seen.append(template) or original(self, template, *a, **kw)
+            ),
+        )
     return seen
 
 
