@@ -26,6 +26,7 @@ from .adapters import zensical
 from .adapters.zensical import ZENSICAL_CONTEXT
 from .model.records import Publication
 from .render import citations
+from .site import citing as page_citations
 from .site.core import Site
 from .site.pages import PLACEHOLDER
 
@@ -52,7 +53,7 @@ class _Citing:
     @property
     def entries(self) -> dict[str, Publication]:
         if self._entries is None:  # read only when the page cites something
-            self._entries = self.site.citation_entries(self.src_uri)
+            self._entries = page_citations.citation_entries(self.site, self.src_uri)
         return self._entries
 
 
@@ -253,7 +254,9 @@ class _PlaceCitations(Postprocessor):
         if order not in citing.rendered:
             clusters = [citing.clusters[index] for index in order]
             entries = citing.entries
-            citing.rendered[order] = citing.site.render_citations(citing.src_uri, clusters, entries, full)
+            citing.rendered[order] = page_citations.render_citations(
+                citing.site, citing.src_uri, clusters, entries, full
+            )
         formatted, references = citing.rendered[order]
         by_index = dict(zip(order, formatted, strict=True))
         text = _TOKENS.sub(lambda m: by_index[int(m[1])], text)

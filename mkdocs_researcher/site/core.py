@@ -31,12 +31,8 @@ from pathlib import Path
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
 from ..cache.store import CacheStore
-from ..diagnostics import Diagnostic, Reporter, did_you_mean
-from ..model.records import Publication
+from ..diagnostics import Diagnostic, Reporter
 from ..options import SiteOptions
-from ..render import citations
-from ..render.locale import Locale
-from ..sources import formats
 from ..sources.bibliography import Bibliographies
 from ..sources.datafiles import DataFiles
 from ..sources.frontmatter import front_matter_text, strip_front_matter
@@ -86,7 +82,7 @@ class Site:
         self.bibliographies = Bibliographies(
             self.data_files, self.parsed_bibliographies, tuple(self.options.private_fields)
         )
-        self.data: SiteData = read_site_data(options, engine, self._report, self.warn)
+        self.data: SiteData = read_site_data(options, engine, self.report, self.warn)
         self.watched = list(self.data.files_read)
         self.people = People()
         self._markdown = pages.FieldMarkdown(engine)
@@ -109,10 +105,10 @@ class Site:
             self.options.people_groups,
             self.data_files,
             reporter,
-            self._language(),
+            self.language(),
             self.options.default_language,
         )
-        self._report(reporter.found)
+        self.report(reporter.found)
 
     # 2. The scan, and what spans pages -----------------------------------------------------------
 
@@ -127,7 +123,7 @@ class Site:
         site_bibliography = self.data_files.publication_files(
             self.options.bibliography, self.engine.project_dir, options_reporter, "bibliography"
         )
-        self._report(options_reporter.found)
+        self.report(options_reporter.found)
         self.scan_state = Scan(
             self.data_files,
             self.bibliographies,
@@ -166,11 +162,11 @@ class Site:
                 self.scan_state,
                 self.people,
                 self.files,
-                self._report,
+                self.report,
             )
         if publishes:
             publishing.publish_site_files(
-                result.generated, self.index, self.options, self.engine, self.files, self._report
+                result.generated, self.index, self.options, self.engine, self.files, self.report
             )
         self.files.add_generated(result.generated, languages)
         self._for_pages = pages.SiteForPages(
@@ -196,10 +192,10 @@ class Site:
             self.files.source_name(file),
             file.read(),
             Path(file.abs_src_path or self.engine.docs_dir).parent,
-            self._language(file),
+            self.language(file),
         )
 
-    def _language(self, file: SiteFile | None = None) -> str:
+    def language(self, file: SiteFile | None = None) -> str:
         """A page's language: its file's (a multi-language plugin sets it), else the site's, which the people's
         files are read in."""
         return str(
@@ -212,7 +208,7 @@ class Site:
 
     def keeps_owners_file(self, src_uri: str, what: str, instead: str | None = None) -> bool:
         """Whether a file of the site's own lands where ``src_uri`` would (see publishing.py), said once."""
-        return publishing.keeps_owners_file(self.files, self._report, src_uri, what, instead)
+        return publishing.keeps_owners_file(self.files, self.report, src_uri, what, instead)
 
     def publication_list(self, src_uri: str) -> str | None:
         """The src_uri of the list a publication page links back to; None for any other file."""
@@ -239,7 +235,7 @@ class Site:
         entry = self.index.publication_page(src_uri)
         context = pages.PageContext(self._for_pages, page, markdown, built)
         output = pages.build_publication_page(context, entry) if entry else pages.build_page(context)
-        self._report(output.diagnostics)
+        self.report(output.diagnostics)
         if output.blocks:
             self._outputs[src_uri] = output
         if output.files:
@@ -255,57 +251,6 @@ class Site:
         """The rendered blocks of the page whose Markdown the engine converts, once: each stands on a line of its
         own in what ``page_markdown`` returned (its key in ``blocks``)."""
         return self._outputs.pop(src_uri, None)
-
-    def citation_entries(self, src_uri: str) -> dict[str, Publication]:
-        """The entries a page may cite, by key: those of its own publication files, then the site's bibliography
-        (read through the parsed-file cache)."""
-        page = self.scan_state.pages.get(src_uri) if self.scan_state else None
-        if page is None:
-            return {}
-        files = list(page.publication_files)
-        files += [(path, ()) for path in self.scan_state.site_bibliography if path not in dict(files)]
-        reporter = Reporter(page.source.source_name, page.front_matter.lines if page.front_matter else {})
-        prefix = os.path.relpath(self.options.assets_dir, os.path.dirname(src_uri) or ".").replace(os.sep, "/") + "/"
-        entries: dict[str, Publication] = {}
-        for path, where in files:
-            assets = formats.links_prefix(path, page.source.page_dir, prefix)
-            for pub in self.bibliographies.load(path, reporter, where, assets):
-                entries.setdefault(pub.key, pub)
-        self._report(reporter.found)
-        return entries
-
-    def render_citations(
-        self, src_uri: str, clusters: list[citations.Cluster], entries: dict[str, Publication], full: bool
-    ) -> tuple[list[str], str]:
-        """Each cluster's HTML and the page's references (every entry when ``full``: ``\\full_bibliography``);
-        a key with no entry is one warning at the line that first cites it."""
-        try:
-            styles = citations.load_styles(self.options.csl_style, self.engine.project_dir)
-        except citations.StyleError as error:
-            self.warn(f"mkdocs.yml: csl_style: {error}; apa is used")
-            styles = citations.load_styles("apa", self.engine.project_dir)
-        page = self.scan_state.pages.get(src_uri)
-        url = page.source.url if page else ""
-        built = self.files.by_src_uri if self.files else {}
-
-        def page_link(pub: Publication) -> str | None:
-            own = self.index.own_page(pub, url, built)
-            return own.page if own else None
-
-        cited = clusters + ([citations.Cluster(tuple(map(citations.Cite, entries)))] if full else [])
-        ignored = set(self.options.citations_ignore)
-        rendered = citations.render(cited, entries, styles, page_link, ignored)
-        for key in rendered.missing:
-            if key not in ignored and page is not None:
-                line = _line_citing(page.source.text, key)
-                problem = f"no entry '{key}'{did_you_mean(key, entries)}"
-                self._report([Diagnostic(page.source.source_name, line, "citation", problem)])
-        heading = self.options.references_heading
-        if heading is None:
-            language = page.source.language if page else self._language()
-            heading = Locale(language, self.data.labels)("section.references")
-        listed = citations.references_html(rendered, heading) if rendered.references else ""
-        return rendered.citations[: len(clusters)], listed
 
     def keep_search_view(self, src_uri: str, html: str) -> None:
         """The page's HTML with its publication lists as search should read them (``search_view``)."""
@@ -369,24 +314,11 @@ class Site:
                 + (f" and {len(names) - 3} more" if len(names) > 3 else "")
             )
 
-    def _report(self, diagnostics: list[Diagnostic]) -> None:
+    def report(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:
             if diagnostic not in self._reported:
                 self._reported.add(diagnostic)
                 self.warn(str(diagnostic))
-
-
-def _line_citing(text: str, key: str) -> int | None:
-    """The line of ``text`` where ``@key`` first stands (a docstring's citation has none in the page)."""
-    cited = f"@{key}"
-    for number, line in enumerate(text.splitlines(), 1):
-        start = line.find(cited)
-        while start >= 0:
-            end = start + len(cited)
-            if end == len(line) or not (line[end].isalnum() or line[end] == "_"):
-                return number
-            start = line.find(cited, end)
-    return None
 
 
 def _language_folder(files: list[SiteFile]) -> str:
