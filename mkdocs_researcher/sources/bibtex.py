@@ -13,6 +13,7 @@ the part of the file it changed (_FileRead).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import re
@@ -412,6 +413,11 @@ def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Repor
 
 _MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its "=", right after a whole value
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
+_SPACES = re.compile(r"[ \t\r\n]*")
+# A field's comma with the spaces around it, and the "=" after its name: one match each, where a `%` comment in
+# the gap sends the field the longer way (_after_gap).
+_COMMA_GAP = re.compile(r"[ \t\r\n]*(,)[ \t\r\n]*")
+_EQUALS_GAP = re.compile(r"[ \t\r\n]*=[ \t\r\n]*")
 
 
 def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
@@ -423,26 +429,31 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     """
     raw = entry.bibtex
     dropped = {name for name in entry.fields if name in DISPLAY_ONLY_FIELDS or name in private}
-    if not dropped and not _COMMENT_LINE.search(raw):
+    if not dropped and not ("%" in raw and _COMMENT_LINE.search(raw)):
         return raw
     pos = raw.find(",")
     if pos < 0:
         return None
     kept = [raw[:pos]]  # "@type{key"
+    written_values = entry.written
     for index, item in enumerate(entry.every):
-        name = item.key.lower()
-        pos = _after_gap(raw, pos)
-        if not raw.startswith(",", pos):
+        key = item.key
+        gap = _COMMA_GAP.match(raw, pos)
+        if gap is not None and raw[gap.end() : gap.end() + 1] != "%":
+            comma, head = gap.start(1), gap.end()
+        else:
+            comma = _after_gap(raw, pos)
+            if not raw.startswith(",", comma):
+                return None
+            head = _after_gap(raw, comma + 1)
+        name = key.lower()
+        if not raw.startswith(key, head) and raw[head : head + len(key)].lower() != name:
             return None
-        comma = pos
-        head = _after_gap(raw, comma + 1)
-        if raw[head : head + len(item.key)].lower() != name:
+        equals = _EQUALS_GAP.match(raw, head + len(key))
+        if equals is None:
             return None
-        equals = _after_spaces(raw, head + len(item.key))
-        if not raw.startswith("=", equals):
-            return None
-        value = _after_spaces(raw, equals + 1)
-        written = entry.written[index] if entry.written else item.value
+        written = written_values[index] if written_values else item.value
+        value = equals.end()
         if not raw.startswith(written, value):
             return None
         end = value + len(written)
@@ -450,23 +461,17 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
             kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
         pos = end
     rest = raw[pos:]
-    if any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
+    if "=" in rest and any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
         return None  # a field not matched above
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
     text = "".join(kept)
-    return None if _COMMENT_LINE.search(text) else text
-
-
-def _after_spaces(raw: str, pos: int) -> int:
-    while pos < len(raw) and raw[pos] in " \t\r\n":
-        pos += 1
-    return pos
+    return None if "%" in text and _COMMENT_LINE.search(text) else text
 
 
 def _after_gap(raw: str, pos: int) -> int:
     """Past white space and `%` comments (each to its line's end)."""
     while True:
-        pos = _after_spaces(raw, pos)
+        pos = _SPACES.match(raw, pos).end()
         if not raw.startswith("%", pos):
             return pos
         end = raw.find("\n", pos)
@@ -892,7 +897,23 @@ def read_bibtex(
     """The publications of a .bib file's text; every entry left out is reported with its line. ``memo``: what the
     chunks of this file's previous read (with the same assets prefix and private fields) gave, replaced by this
     read's; the result is the same with it as without."""
-    return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
+    with _collection_paused():
+        return _read_bibtex(text, reporter, assets_prefix, PrivateFields(private_fields), memo)
+
+
+@contextmanager
+def _collection_paused():
+    """No cycle collection while a file is read: the read makes some hundred thousand objects that live on, and
+    the collections they set off walk them again and again (10,000 entries: 0.2 s of a 4.4 s cold build, peak
+    memory the same). Only this read: the collector runs as before once it is over."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _read_bibtex(
