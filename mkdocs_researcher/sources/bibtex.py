@@ -414,9 +414,9 @@ def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Repor
 _MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its "=", right after a whole value
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
 _SPACES = re.compile(r"[ \t\r\n]*")
-# A field's comma with the spaces around it, and the "=" after its name: one match each, where a `%` comment in
-# the gap sends the field the longer way (_after_gap).
-_COMMA_GAP = re.compile(r"[ \t\r\n]*(,)[ \t\r\n]*")
+# A field's comma, the spaces after it, its name and its "=", as most are written: one match. A name that is not
+# matched whole (a `%` comment in the gap, a name of other characters) is looked for the longer way (_field_at).
+_FIELD_HEAD = re.compile(r"[ \t\r\n]*(,)([ \t\r\n]*)([^\s=%]+)[ \t\r\n]*=[ \t\r\n]*")
 _EQUALS_GAP = re.compile(r"[ \t\r\n]*=[ \t\r\n]*")
 
 
@@ -438,27 +438,25 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     written_values = entry.written
     for index, item in enumerate(entry.every):
         key = item.key
-        gap = _COMMA_GAP.match(raw, pos)
-        if gap is not None and raw[gap.end() : gap.end() + 1] != "%":
-            comma, head = gap.start(1), gap.end()
+        head = _FIELD_HEAD.match(raw, pos)
+        if head is not None and head.group(3) == key:
+            comma, value = head.start(1), head.end()
+            spaces = head.group(2)
+            line_start = spaces.rfind("\n")
+            indent = "\n" + spaces[line_start + 1 :] if line_start >= 0 else " "  # as _indent_before gives it
+            name_at = head.start(3)
         else:
-            comma = _after_gap(raw, pos)
-            if not raw.startswith(",", comma):
+            found = _field_at(raw, pos, key)
+            if found is None:
                 return None
-            head = _after_gap(raw, comma + 1)
-        name = key.lower()
-        if not raw.startswith(key, head) and raw[head : head + len(key)].lower() != name:
-            return None
-        equals = _EQUALS_GAP.match(raw, head + len(key))
-        if equals is None:
-            return None
+            comma, name_at, value = found
+            indent = _indent_before(raw, comma, name_at)
         written = written_values[index] if written_values else item.value
-        value = equals.end()
         if not raw.startswith(written, value):
             return None
         end = value + len(written)
-        if name not in dropped:
-            kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
+        if key.lower() not in dropped:
+            kept.append("," + indent + raw[name_at:end])
         pos = end
     rest = raw[pos:]
     if "=" in rest and any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
@@ -466,6 +464,19 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
     text = "".join(kept)
     return None if "%" in text and _COMMENT_LINE.search(text) else text
+
+
+def _field_at(raw: str, pos: int, key: str) -> tuple[int, int, int] | None:
+    """Where the field named ``key`` (in any case) follows ``pos``, past spaces and `%` comments: its comma, its
+    name and its value; None if it does not."""
+    comma = _after_gap(raw, pos)
+    if not raw.startswith(",", comma):
+        return None
+    head = _after_gap(raw, comma + 1)
+    if raw[head : head + len(key)].lower() != key.lower():
+        return None
+    equals = _EQUALS_GAP.match(raw, head + len(key))
+    return None if equals is None else (comma, head, equals.end())
 
 
 def _after_gap(raw: str, pos: int) -> int:
