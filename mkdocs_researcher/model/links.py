@@ -232,10 +232,10 @@ def _is_web_address(text: str, *, bare_host: bool) -> bool:
     """``osf.io/abcd`` or ``optics.byu.edu/x``: a host name with a known top-level domain, then an optional
     path (required unless ``bare_host`` or the host starts with www.), no spaces. A few passes over the text,
     no regex."""
+    if not text or "\\" in text or text.split() != [text]:  # a space of any kind splits it (str.isspace)
+        return False
     end = min((i for i in map(text.find, "/?#") if i >= 0), default=len(text))
     host, rest = text[:end].lower(), text[end:]
-    if not text or any(c.isspace() or c == "\\" for c in text):
-        return False
     labels = host.split(".")
     if len(labels) < 2 or not (bare_host or len(rest) > 1 or labels[0] == "www"):
         return False

@@ -7,6 +7,9 @@ again only when no earlier build has read the same content.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,8 +67,9 @@ class Bibliographies:
             self.data_files.contents[path] = held
             cached = self.parsed.get(name, held, assets_prefix, self.private_fields)
             if cached is None:
-                cached = self._read(file_format, path, name, content, assets_prefix)
-                self.parsed.put(name, held, assets_prefix, self.private_fields, cached)
+                with _collection_paused():
+                    cached = self._read(file_format, path, name, content, assets_prefix)
+                    self.parsed.put(name, held, assets_prefix, self.private_fields, cached)
         reporter.found.extend(cached[1])
         return list(cached[0])
 
@@ -84,3 +88,18 @@ class Bibliographies:
         # In the order of the file's lines, not of the reader's steps (a key used twice is found once all are read).
         found.sort(key=lambda diagnostic: diagnostic.line or 0)
         return pubs, found
+
+
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """No cycle collection while a file is read and its result kept: the read makes some hundred thousand objects
+    that live on, and the collections they set off walk them again and again (10,000 entries: 0.3 s of a 4.4 s cold
+    build, peak memory the same). Only this read: the collector runs as before once it is over."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()

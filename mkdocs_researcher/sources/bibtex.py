@@ -412,6 +412,11 @@ def _split_at_missing_commas(item: Field, offset: int, key: str, reporter: Repor
 
 _MISSED_FIELD = re.compile(r"([A-Za-z][\w-]*)\s*=\s*")  # a field's name and its "=", right after a whole value
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*%")
+_SPACES = re.compile(r"[ \t\r\n]*")
+# A field's comma, the spaces after it, its name and its "=", as most are written: one match. A name that is not
+# matched whole (a `%` comment in the gap, a name of other characters) is looked for the longer way (_field_at).
+_FIELD_HEAD = re.compile(r"[ \t\r\n]*(,)([ \t\r\n]*)([^\s=%]+)[ \t\r\n]*=[ \t\r\n]*")
+_EQUALS_GAP = re.compile(r"[ \t\r\n]*=[ \t\r\n]*")
 
 
 def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
@@ -423,50 +428,60 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     """
     raw = entry.bibtex
     dropped = {name for name in entry.fields if name in DISPLAY_ONLY_FIELDS or name in private}
-    if not dropped and not _COMMENT_LINE.search(raw):
+    if not dropped and not ("%" in raw and _COMMENT_LINE.search(raw)):
         return raw
     pos = raw.find(",")
     if pos < 0:
         return None
     kept = [raw[:pos]]  # "@type{key"
+    written_values = entry.written
     for index, item in enumerate(entry.every):
-        name = item.key.lower()
-        pos = _after_gap(raw, pos)
-        if not raw.startswith(",", pos):
-            return None
-        comma = pos
-        head = _after_gap(raw, comma + 1)
-        if raw[head : head + len(item.key)].lower() != name:
-            return None
-        equals = _after_spaces(raw, head + len(item.key))
-        if not raw.startswith("=", equals):
-            return None
-        value = _after_spaces(raw, equals + 1)
-        written = entry.written[index] if entry.written else item.value
+        key = item.key
+        head = _FIELD_HEAD.match(raw, pos)
+        if head is not None and head.group(3) == key:
+            comma, value = head.start(1), head.end()
+            spaces = head.group(2)
+            line_start = spaces.rfind("\n")
+            indent = "\n" + spaces[line_start + 1 :] if line_start >= 0 else " "  # as _indent_before gives it
+            name_at = head.start(3)
+        else:
+            found = _field_at(raw, pos, key)
+            if found is None:
+                return None
+            comma, name_at, value = found
+            indent = _indent_before(raw, comma, name_at)
+        written = written_values[index] if written_values else item.value
         if not raw.startswith(written, value):
             return None
         end = value + len(written)
-        if name not in dropped:
-            kept.append("," + _indent_before(raw, comma, head) + raw[head:end])
+        if key.lower() not in dropped:
+            kept.append("," + indent + raw[name_at:end])
         pos = end
     rest = raw[pos:]
-    if any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
+    if "=" in rest and any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
         return None  # a field not matched above
     kept.append(_COMMENT_LINE.sub("", rest) if "%" in rest else rest)
     text = "".join(kept)
-    return None if _COMMENT_LINE.search(text) else text
+    return None if "%" in text and _COMMENT_LINE.search(text) else text
 
 
-def _after_spaces(raw: str, pos: int) -> int:
-    while pos < len(raw) and raw[pos] in " \t\r\n":
-        pos += 1
-    return pos
+def _field_at(raw: str, pos: int, key: str) -> tuple[int, int, int] | None:
+    """Where the field named ``key`` (in any case) follows ``pos``, past spaces and `%` comments: its comma, its
+    name and its value; None if it does not."""
+    comma = _after_gap(raw, pos)
+    if not raw.startswith(",", comma):
+        return None
+    head = _after_gap(raw, comma + 1)
+    if raw[head : head + len(key)].lower() != key.lower():
+        return None
+    equals = _EQUALS_GAP.match(raw, head + len(key))
+    return None if equals is None else (comma, head, equals.end())
 
 
 def _after_gap(raw: str, pos: int) -> int:
     """Past white space and `%` comments (each to its line's end)."""
     while True:
-        pos = _after_spaces(raw, pos)
+        pos = _SPACES.match(raw, pos).end()
         if not raw.startswith("%", pos):
             return pos
         end = raw.find("\n", pos)
