@@ -11,17 +11,17 @@ from the mapping, which goes back to the system whole. The text is the same as t
 from __future__ import annotations
 
 import mmap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 _FIRST_CAPACITY = 1 << 26  # address space only: a page of it counts once written
+_RUN_CHARS = 1 << 15
 
 
 def joined(pieces: Iterable[str]) -> str:
     capacity = _FIRST_CAPACITY
     buffer = mmap.mmap(-1, capacity)
     try:
-        for piece in pieces:
-            data = piece.encode("utf-8", "surrogatepass")
+        for data in _encoded_runs(pieces):
             if buffer.tell() + len(data) > capacity:
                 while buffer.tell() + len(data) > capacity:
                     capacity *= 2
@@ -31,6 +31,20 @@ def joined(pieces: Iterable[str]) -> str:
             return str(used, "utf-8", "surrogatepass")
     finally:
         buffer.close()
+
+
+def _encoded_runs(pieces: Iterable[str]) -> Iterator[bytes]:
+    """The pieces as UTF-8, a run of them at a time: one encoding a run rather than a piece (a template's pieces
+    are mostly a few characters), each run small enough that the heap uses its place again for the next."""
+    run: list[str] = []
+    size = 0
+    for piece in pieces:
+        run.append(piece)
+        size += len(piece)
+        if size >= _RUN_CHARS:
+            yield "".join(run).encode("utf-8", "surrogatepass")
+            run, size = [], 0
+    yield "".join(run).encode("utf-8", "surrogatepass")
 
 
 def _moved(buffer: mmap.mmap, capacity: int) -> mmap.mmap:

@@ -23,6 +23,8 @@ class SiteFacts:
 
     def member_page(self, author: Author) -> str | None:
         """The URL (relative to the page being built) of the page of the lab member who is ``author``."""
+        if not self.members:
+            return None
         return next((url for matcher, url in self.members if matcher.matches(author)), None)
 
     def homepage(self, author: Author) -> str | None:
