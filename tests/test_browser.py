@@ -8,6 +8,7 @@ in CI it fails.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -395,3 +396,66 @@ def test_print_gives_a_clean_cv_like_page(browser, instant_site):
     # Every author is printed, and link addresses are written out.
     assert tab.get_by_text("Fan Yang").first.is_visible()
     assert tab.locator(".researcher-more-authors summary:visible").count() == 0
+
+
+@pytest.fixture(scope="module")
+def citing_url(tmp_path_factory):
+    """A page with citations, under Material's light and dark palettes (chosen by the reader's colour scheme)."""
+    from test_citations import BIB
+
+    root = tmp_path_factory.mktemp("citing")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Home\n\nAs @smith2020 show, and [@lee_2019, p. 12].\n", encoding="utf-8")
+    (root / "docs" / "refs.bib").write_text(BIB, encoding="utf-8")
+    media = {"default": "(prefers-color-scheme: light)", "slate": "(prefers-color-scheme: dark)"}
+    config = {
+        "site_name": "Citing",
+        "theme": {"name": "material", "font": False, "palette": [{**p, "media": media[p["scheme"]]} for p in PALETTE]},
+        "plugins": [{"researcher": {"bibliography": ["docs/refs.bib"]}}],
+    }
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    with built_site(root) as site, serve(site) as url:
+        yield url
+
+
+TOOLTIP = """e => {
+  const box = getComputedStyle(e, '::after');
+  return {text: box.content, visibility: box.visibility, opacity: box.opacity, width: parseFloat(box.width),
+          height: parseFloat(box.height), color: box.color, background: box.backgroundColor};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_citation_shows_its_reference_on_hover_and_on_keyboard_focus(browser, citing_url, scheme):
+    tab, watch = open_page(browser, citing_url, color_scheme=scheme)
+    assert tab.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+        "slate" if scheme == "dark" else "default"
+    )
+    cite = tab.locator("a.researcher-cite").first
+    reference = tab.locator("#ref-smith2020").inner_text()
+    assert reference.startswith("Smith, A., & Jones, B. (2020). A study of things.")
+    hidden = cite.evaluate(TOOLTIP)
+    assert hidden["visibility"] == "hidden" and hidden["opacity"] == "0"
+
+    cite.hover()
+    tab.wait_for_timeout(300)  # the fade-in
+    shown = cite.evaluate(TOOLTIP)
+    assert shown["text"] == json.dumps(reference)  # CSS gives a string's content in double quotes
+    assert shown["visibility"] == "visible" and shown["opacity"] == "1"
+    assert shown["width"] > 100 and shown["height"] > 10
+    assert contrast(shown["color"], shown["background"]) >= 4.5
+    assert (_luminance(shown["background"]) < 0.2) == (scheme == "dark")
+
+    tab.mouse.move(0, 0)
+    tab.wait_for_timeout(300)
+    assert cite.evaluate(TOOLTIP)["visibility"] == "hidden"
+    tab.keyboard.press("Tab")  # keyboard focus reaches the links in order until it is on the citation
+    for _ in range(60):
+        if cite.evaluate("e => e === document.activeElement"):
+            break
+        tab.keyboard.press("Tab")
+    assert cite.evaluate("e => e.matches(':focus-visible')")
+    tab.wait_for_timeout(300)
+    focused = cite.evaluate(TOOLTIP)
+    assert focused["visibility"] == "visible" and focused["opacity"] == "1" and focused["text"] == shown["text"]
+    assert watch.errors == []

@@ -58,7 +58,7 @@ def test_apa_citations_link_to_references_with_the_reference_as_tooltip(build_si
     for link in article.select("a.researcher-cite"):
         target = article.find(id=link["href"][1:])
         assert target is not None and link["aria-describedby"] == target["id"]
-        assert link["title"] == target.get_text()
+        assert link["data-reference"] == target.get_text()
     assert article.select_one("#ref-smith2020 a[href='https://doi.org/10.1000/xyz']")
 
 

@@ -70,7 +70,7 @@ def _citing(out: Path) -> dict:
     article = BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser").find("article")
     return {
         "citations": [span.get_text() for span in article.select("span.researcher-citation")],
-        "links": [(a["href"], a["aria-describedby"], a["title"]) for a in article.select("a.researcher-cite")],
+        "links": [(a["href"], a["aria-describedby"], a["data-reference"]) for a in article.select("a.researcher-cite")],
         "references": [(li["id"], li.get_text()) for li in article.select("ul.researcher-references > li")],
         "headings": [(h.get("id"), h.get_text()) for h in article.find_all("h2")],
     }
