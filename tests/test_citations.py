@@ -105,3 +105,30 @@ def test_references_marker_heading_option_and_csl_file(build_site, tmp_path):
 def test_full_bibliography_lists_every_entry(build_site):
     article = _article(_build(build_site, "# Home\n\n\\full_bibliography\n"))
     assert [li["id"] for li in article.select("ul.researcher-references > li")] == ["ref-lee_2019", "ref-smith2020"]
+
+
+MODULE = '''"""A module documented by mkdocstrings.
+
+As shown in [@smith2020], things happen; see also [@nokey2000].
+"""
+'''
+
+
+def test_docstring_citations_are_the_pages(build_site, tmp_path):
+    pytest.importorskip("mkdocstrings_handlers.python")
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "mymodule.py").write_text(MODULE, encoding="utf-8")
+    plugins = [
+        "search",
+        {"researcher": {"bibliography": ["docs/refs.bib"]}},
+        {"mkdocstrings": {"handlers": {"python": {"paths": [str(source)]}}}},
+    ]
+    body = "# API\n\nThe page cites [@lee_2019] itself.\n\n::: mymodule\n"
+    result = build_site({"index.md": body, "refs.bib": BIB}, plugins=plugins)
+    article = _article(result)
+    docstring = article.select_one(".doc-contents")
+    assert docstring.select_one("a.researcher-cite")["href"] == "#ref-smith2020"
+    references = article.select("ul.researcher-references > li")
+    assert [li["id"] for li in references] == ["ref-lee_2019", "ref-smith2020"]
+    assert "researcher: docs/index.md: citation: no entry 'nokey2000'" in result.warnings
