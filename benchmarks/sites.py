@@ -82,6 +82,26 @@ def scale_site(
     return path
 
 
+def citing_site(root: Path, bib_text: str, cites: int, *, citing_page: bool = True) -> Path:
+    """The whole-build site (Material, search, every entry of ``bib_text`` listed) with ``bib_text`` as the site's
+    bibliography, and, with ``citing_page``, a page citing its first ``cites`` keys (as ``[@key]``, a sentence
+    each, one in four a narrative ``@key``); returns mkdocs.yml."""
+    config_path = scale_site(root, bib_text, search=True, theme="material")
+    config = yaml.safe_load(config_path.read_text(encoding="utf-8"))
+    config["plugins"][-1]["researcher"]["bibliography"] = ["docs/papers.bib"]
+    if citing_page:
+        sentences = [
+            f"As @{key} shows, results hold." if number % 4 == 3 else f"Results hold [@{key}, p. {number + 1}]."
+            for number, key in enumerate(synthetic.keys(bib_text)[:cites])
+        ]
+        paragraphs = ["\n".join(sentences[at : at + 10]) for at in range(0, len(sentences), 10)]
+        text = "# Related work\n\n" + "\n\n".join(paragraphs) + "\n"
+        (root / "docs" / "citing.md").write_text(text, encoding="utf-8")
+        config["nav"].append({"Related work": "citing.md"})
+    config_path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return config_path
+
+
 # --- Publication pages ---------------------------------------------------------------------------
 
 PUBLICATION_LINKS = ("doi", "url", "pdf", "code")  # the links a publication page shows, as the plain twin lists them

@@ -64,7 +64,8 @@ DEFAULT_JSON = REPO / "benchmarks" / "results.json"
 # example site's overhead at its size; publication pages at 2,000. The scale and rebuild sections' figures (the
 # plugin's own time against a bare parse, a serve rebuild after an unrelated edit, growth with size) are
 # reported, no longer targets.
-TARGETS = {"overhead": 1.15}
+TARGETS = {"overhead": 1.15, "citations": 1.25}
+CITED_KEYS = 200  # the citations section: a page citing this many keys of the largest whole-build .bib
 WHOLE_BUILD_ENTRIES = 10000  # whole builds run at the sizes up to this one; their targets are checked at it
 WHOLE_BUILD_TARGETS = {  # figure of a whole-build row: (limit, what it is)
     "warm_ratio": (4.0, "warm mkdocs build / plain one-page Material site with search"),
@@ -263,6 +264,54 @@ def whole_build(benches: dict[int, WholeBuild], scale: dict[str, dict], plain: l
             "(the example site, within 1.15x of its pages pre-rendered) is the overhead section's",
         ],
     }
+
+
+# --- citations ------------------------------------------------------------------------------------
+
+
+class Citations:
+    """The whole-build site with its .bib as the site's bibliography, with and without a page citing
+    ``CITED_KEYS`` of its keys: each ``round()`` a warm ``python -m mkdocs build`` of each (the first round
+    builds each cold first, to fill its cache)."""
+
+    def __init__(self, runner: Runner, tmp: Path, size: int, seed: int):
+        self.runner, self.size = runner, size
+        bib = synthetic.generate(size, seed)
+        self.cites = min(CITED_KEYS, size)
+        self.citing_config = sites.citing_site(tmp / f"citing-{size}", bib, self.cites)
+        self.plain_config = sites.citing_site(tmp / f"citing-none-{size}", bib, self.cites, citing_page=False)
+        self.citing, self.plain, self.walls = [], [], []
+
+    def round(self) -> float:
+        self.runner.say(f"citations {self.size}: run {len(self.citing) + 1} (warm, with and without the page)")
+        start = time.perf_counter()
+        for config, builds in ((self.citing_config, self.citing), (self.plain_config, self.plain)):
+            site = config.parent / "site"
+            if not builds:
+                self.runner.mkdocs_build(config, site)  # fills the cache
+            builds.append(self.runner.mkdocs_build(config, site))
+        self.walls.append(time.perf_counter() - start)
+        return self.walls[-1]
+
+    def summary(self) -> dict:
+        citing_s, plain_s = [r["wall_s"] for r in self.citing], [r["wall_s"] for r in self.plain]
+        page = self.citing_config.parent / "site" / "citing" / "index.html"
+        return {
+            "entries": self.size,
+            "cited_keys": self.cites,
+            "runs": len(self.citing),
+            "citing_s": median(citing_s),
+            "without_s": median(plain_s),
+            "ratio": median([a / b for a, b in zip(citing_s, plain_s, strict=True)]),
+            "target": TARGETS["citations"],
+            "citations_rendered": page.read_text(encoding="utf-8").count('class="researcher-citation"'),
+            "notes": [
+                "both sites: the whole-build site (Material, search, one page listing every entry) with the .bib as "
+                "the site's bibliography; one has a page more, citing the first keys ([@key, p. N], one in four "
+                "a narrative @key), ten a paragraph",
+                "warm python -m mkdocs build in a new process each, wall time; ratio = median of per-run ratios",
+            ],
+        }
 
 
 # --- publication pages --------------------------------------------------------------------------
@@ -703,6 +752,8 @@ def run(args) -> dict:
                 publication_pages = PublicationPages(runner, tmp, sizes[0], args.seed)
                 whole_rounds.append(pool.submit(publication_pages.round))
                 overhead = pool.submit(bench_overhead, runner, tmp, 0)
+                citing = Citations(runner, tmp, whole_sizes[-1], args.seed)
+                whole_rounds.append(pool.submit(citing.round))
                 # The plain theme, and the profile taken from the first cold build: fewer, quicker builds.
                 benches = {
                     size: SizeBench(runner, tmp, size, args.seed, args.search, "mkdocs", profile=size == profile_size)
@@ -733,6 +784,8 @@ def run(args) -> dict:
             whole_plain = bench_plain(runner, tmp, args.runs, search=True, command=True)
             publication_pages = PublicationPages(runner, tmp, PUBLICATION_PAGES_ENTRIES, args.seed)
             publication_pages.round()
+            citing = Citations(runner, tmp, whole_sizes[-1], args.seed)
+            citing.round()
             results["overhead"] = bench_overhead(runner, tmp, args.overhead_runs)
             for size in sizes:  # a first round of every size ...
                 benches[size] = SizeBench(runner, tmp, size, args.seed, args.search)
@@ -745,7 +798,7 @@ def run(args) -> dict:
             reserve = 5.0  # page weight, the JSON
             # ... then more rounds, whole builds and scale sizes, the quickest first, while the budget lasts
             repeated = sorted(
-                [*whole.values(), publication_pages, *benches.values()], key=lambda bench: max(bench.walls)
+                [*whole.values(), publication_pages, citing, *benches.values()], key=lambda bench: max(bench.walls)
             )
             for _ in range(args.runs - 1):
                 for bench in repeated:
@@ -780,6 +833,7 @@ def run(args) -> dict:
         }
         results["whole_build"] = whole_build(whole, scale, whole_plain)
         results["publication_pages"] = publication_pages.summary()
+        results["citations"] = citing.summary()
         results["memory"] = memory(scale[str(sizes[-1])], plain)
         results["page_weight"] = bench_page_weight(benches[sizes[0]].root / "site")
         results["page_weight"]["entries_in_page"] = sizes[0]
@@ -849,6 +903,16 @@ def _targets(results: dict, smoke: bool) -> list[dict]:
             "value": pages["ratio"],
             "target": pages["target"],
             "runs": pages["runs"],
+        }
+    )
+    citing = results["citations"]
+    rows.append(
+        {
+            "name": f"citations {citing['entries']}: warm build with a page citing {citing['cited_keys']} keys / "
+            "without it",
+            "value": citing["ratio"],
+            "target": citing["target"],
+            "runs": citing["runs"],
         }
     )
     for row in rows:
@@ -946,6 +1010,25 @@ def render(results: dict) -> str:
         "The overhead target for a small site (the example site within "
         f"{TARGETS['overhead']}x of its pages pre-rendered) is in the overhead table below."
         + (f" pandoc skipped: {'; '.join(skipped)}" if skipped else "")
+    )
+    citing = results["citations"]
+    out.append(
+        _table(
+            f"citations: warm builds of the whole-build site with and without a page citing {citing['cited_keys']} "
+            "of its keys (python -m mkdocs build, seconds)",
+            ["entries", "runs", "with the page", "without", "ratio", "citations shown"],
+            [
+                [
+                    citing["entries"],
+                    citing["runs"],
+                    citing["citing_s"],
+                    citing["without_s"],
+                    citing["ratio"],
+                    citing["citations_rendered"],
+                ],
+                ["target", "", "", "", f"<= {citing['target']}", ""],
+            ],
+        )
     )
     pages = results["publication_pages"]
     out.append(

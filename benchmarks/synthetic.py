@@ -278,6 +278,11 @@ def local_pdfs(text: str) -> list[str]:
     return re.findall(r"^  pdf = \{([^/{}]+\.pdf)\},?$", text, re.MULTILINE)
 
 
+def keys(text: str) -> list[str]:
+    """The entry keys of a generated file, in order (its @string macros left out)."""
+    return re.findall(r"^@(?!string\{)\w+\{([^,\n]+),$", text, re.MULTILINE)
+
+
 def generate(n: int, seed: int = 0) -> str:
     """A whole .bib file of ``n`` entries."""
     return header(seed) + "\n".join(entry(i, seed) for i in range(n))

@@ -14,7 +14,7 @@ import pytest
 pytestmark = pytest.mark.slow  # the benchmark suite, in a subprocess
 
 REPO = Path(__file__).resolve().parents[1]
-SECTIONS = ("whole_build", "publication_pages", "overhead", "scale", "rebuild", "memory", "page_weight")
+SECTIONS = ("whole_build", "publication_pages", "overhead", "scale", "rebuild", "memory", "page_weight", "citations")
 WHOLE_BUILD_FIGURES = (
     "plain_s",
     "bare_parse_s",
@@ -66,6 +66,11 @@ def test_benchmark_smoke_run_writes_every_section(tmp_path):
     assert pages["entries"] == pages["pages"] == 50, pages
     for key in ("plugin_s", "plain_s", "ratio"):
         assert _is_number(pages[key]) and pages[key] > 0, key
+
+    citing = results["citations"]
+    assert citing["entries"] == citing["cited_keys"] == citing["citations_rendered"] == 200, citing
+    for key in ("citing_s", "without_s", "ratio"):
+        assert _is_number(citing[key]) and citing[key] > 0, key
 
     overhead = results["overhead"]
     for key in ("plugin_median_s", "static_median_s", "ratio"):
