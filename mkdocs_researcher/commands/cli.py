@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..diagnostics import counted
 from ..sources.counts import COUNTS_FILE, ConfigProblem
+from ..sources.works import WORKS_FILE
 
 EXIT_BAD_INPUT = 2
 
@@ -95,27 +96,47 @@ def cmd_refresh(args: argparse.Namespace) -> int:
         print(f"  note: {message}")
 
     config = Path(args.config_file)
-    for option, url in (("--github-api", args.github_api), ("--openalex-api", args.openalex_api)):
+    apis = (
+        ("--github-api", args.github_api),
+        ("--openalex-api", args.openalex_api),
+        ("--crossref-api", args.crossref_api),
+    )
+    for option, url in apis:
         if not url.startswith(("http://", "https://")):
             return _fail(f"{option} must be an http:// or https:// address, got '{url}'")
     try:
-        if not refresh.counts_shown(config):
-            print(
-                f"show_counts is off in {config}, so the site shows no stars or citations: nothing to refresh. "
-                "To show them, add `show_counts: true` to mkdocs_researcher's options."
-            )
-            return 0
+        counts = refresh.counts_shown(config)
         summary = refresh.refresh(
-            config, args.github_api, args.openalex_api, args.timeout, note, args.time_limit or refresh.TIME_LIMIT
+            config,
+            args.github_api,
+            args.openalex_api,
+            args.timeout,
+            note,
+            args.time_limit or refresh.TIME_LIMIT,
+            args.crossref_api,
+            counts,
         )
     except ConfigProblem as problem:
         return _fail(str(problem))
     except OSError as error:
-        return _fail(f"cannot write {COUNTS_FILE}: {error.strerror or error}")
-    print(
-        f"Refreshed {summary.stars} of {counted(summary.asked_repos, 'GitHub star count')} and "
-        f"{summary.citations} of {counted(summary.asked_works, 'citation count')}; written to {summary.path}"
-    )
+        return _fail(f"cannot write {COUNTS_FILE} or {WORKS_FILE}: {error.strerror or error}")
+    if summary.works:
+        print(
+            f"Fetched {summary.works.fetched} {'paper' if summary.works.fetched == 1 else 'papers'} for "
+            f"{counted(summary.works.asked, 'identifier')} (DOIs, arXiv and OpenAlex ids, ORCID); "
+            f"written to {summary.works.path}"
+        )
+    if summary.path:
+        print(
+            f"Refreshed {summary.stars} of {counted(summary.asked_repos, 'GitHub star count')} and "
+            f"{summary.citations} of {counted(summary.asked_works, 'citation count')}; written to {summary.path}"
+        )
+    elif not summary.works:
+        print(
+            f"show_counts is off in {config}, so the site shows no stars or citations, and no publication is only "
+            "a DOI, an arXiv or OpenAlex id, nor orcid_works on: nothing to refresh. To show the counts, add "
+            "`show_counts: true` to mkdocs_researcher's options."
+        )
     return 0
 
 
@@ -200,11 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     ref = commands.add_parser(
         "refresh",
-        help=f"fetch GitHub stars and citation counts into {COUNTS_FILE}",
+        help=f"fetch papers into {WORKS_FILE}, GitHub stars and citation counts into {COUNTS_FILE}",
         description=(
-            "Fetch GitHub star counts (projects with repo:) and OpenAlex citation counts "
-            f"(publications with a DOI or arXiv id) into {COUNTS_FILE} next to mkdocs.yml. "
-            "A failed look-up keeps the old number."
+            "Fetch the papers of publications that are only a DOI, an arXiv id or an OpenAlex id, and with "
+            f"orcid_works the owner's works (OpenAlex, Crossref), into {WORKS_FILE}; with show_counts, GitHub star "
+            "counts (projects with repo:) and OpenAlex citation counts (publications with a DOI or arXiv id) into "
+            f"{COUNTS_FILE}; both next to mkdocs.yml. A failed look-up keeps what was found before."
         ),
     )
     _config_file_option(ref)
@@ -219,6 +241,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("RESEARCHER_OPENALEX_API") or refresh.OPENALEX_API,
         metavar="URL",
         help="OpenAlex's API (env RESEARCHER_OPENALEX_API; default %(default)s)",
+    )
+    ref.add_argument(
+        "--crossref-api",
+        default=os.environ.get("RESEARCHER_CROSSREF_API") or refresh.CROSSREF_API,
+        metavar="URL",
+        help="Crossref's API, for DOIs OpenAlex does not know (env RESEARCHER_CROSSREF_API; default %(default)s)",
     )
     ref.add_argument(
         "--timeout",

@@ -22,6 +22,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
 import yaml
@@ -31,11 +32,16 @@ from ..diagnostics import Reporter
 from ..model.identifiers import normalise_repo, work_id
 from ..model.records import PageData
 from ..site.files import files_in
-from ..sources.counts import COUNTS_FILE, is_count, read_counts
+from ..sources.counts import COUNTS_FILE, ConfigProblem, is_count, read_counts
+from ..sources.works import WORKS_FILE, orcid_of, read_works
 from . import site_config
+
+if TYPE_CHECKING:
+    from .refresh_works import WorksSummary
 
 GITHUB_API = "https://api.github.com"
 OPENALEX_API = "https://api.openalex.org"
+CROSSREF_API = "https://api.crossref.org"
 USER_AGENT = f"mkdocs-researcher/{__version__} (refresh of a researcher's homepage counts)"
 _HEADER = (
     "# GitHub stars and citation counts (OpenAlex), written by `mkdocs-researcher refresh`.\n"
@@ -51,6 +57,9 @@ _HEADER = (
 class Wanted:
     repos: set[str] = field(default_factory=set)  # owner/name
     works: set[str] = field(default_factory=set)  # DOI (lower case) or arXiv id
+    identified: set[str] = field(default_factory=set)  # keys of identifier-only entries (sources/works.py)
+    orcid: str | None = None  # the owner's, with orcid_works
+    email: str | None = None  # the owner's, for the APIs' polite pools
 
 
 def _add(wanted: Wanted, data: PageData) -> None:
@@ -80,6 +89,11 @@ def collect(config_path: Path) -> Wanted:
         _add(wanted, person.data)
     for path in site.scan_state.site_bibliography:
         _add(wanted, PageData(publications=site.bibliographies.load(path, Reporter(path.name), (), "")))
+    wanted.identified = set(site.scan_state.works.asked)
+    owner = site.index.owner()
+    profile = owner.data.profile if owner else None
+    wanted.email = profile.email if profile else None
+    wanted.orcid = orcid_of(profile) if site.options.orcid_works else None
     return wanted
 
 
@@ -241,20 +255,22 @@ class _TokenStaysHome(urllib.request.HTTPRedirectHandler):
         return new
 
 
-def _read_body(response) -> bytes:
+def _read_body(response, largest: int) -> bytes:
     body = bytearray()
     while chunk := response.read1(64 * 1024):  # one read at a time, so that a deadline can stop it
         body += chunk
-        if len(body) > LARGEST_ANSWER:
+        if len(body) > largest:
             raise _TooLarge
     return bytes(body)
 
 
-def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, object | None]:
+def fetch_json(
+    url: str, timeout: float, headers: dict[str, str], largest: int = LARGEST_ANSWER
+) -> tuple[int, object | None]:
     """(HTTP status, parsed JSON or None), all within ``timeout`` seconds.
 
     Network trouble raises OSError (running out of time: TimeoutError); an answer larger than
-    LARGEST_ANSWER raises _TooLarge. An Authorization header goes to ``url``'s origin only.
+    ``largest`` bytes raises _TooLarge. An Authorization header goes to ``url``'s origin only.
     """
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json"})
     for name, value in headers.items():
@@ -268,7 +284,7 @@ def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, 
     opener = urllib.request.build_opener(_WatchedHTTPHandler(deadline), _WatchedHTTPSHandler(deadline), _TokenStaysHome)
     try:
         with opener.open(request, timeout=timeout) as response:
-            status, body = response.status, _read_body(response)
+            status, body = response.status, _read_body(response, largest)
     except urllib.error.HTTPError as error:
         return error.code, None
     except (OSError, http.client.HTTPException):
@@ -285,10 +301,25 @@ def fetch_json(url: str, timeout: float, headers: dict[str, str]) -> tuple[int, 
         return status, None
 
 
-def ask(
-    url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None, limit: TimeLimit | None = None
-) -> Answer:
-    """One look-up, within ``timeout`` seconds and what is left of the refresh's time limit."""
+@dataclass
+class Reply:
+    """One look-up's parsed JSON answer (None if it is no JSON), or why there is none (``problem``)."""
+
+    data: object = None
+    problem: str | None = None
+    rate_limited: bool = False
+    missing: bool = False  # the service has no such thing (HTTP 404 or 410)
+
+
+def ask_json(
+    url: str,
+    timeout: float,
+    headers: dict[str, str] | None = None,
+    limit: TimeLimit | None = None,
+    largest: int = LARGEST_ANSWER,
+) -> Reply:
+    """One look-up, within ``timeout`` seconds and what is left of the refresh's time limit, of at most
+    ``largest`` bytes."""
     seconds = min(timeout, limit.left()) if limit else timeout
     late = (
         f"no answer within {timeout:g} s"
@@ -296,29 +327,40 @@ def ask(
         else f"no answer before the refresh's time limit of {limit.seconds:g} s"
     )
     try:
-        status, data = fetch_json(url, seconds, headers or {})
+        status, data = fetch_json(url, seconds, headers or {}, largest)
     except _TooLarge:
-        return Answer(problem=f"the answer is larger than {LARGEST_ANSWER // 1_000_000} MB")
+        size = f"{largest // 1_000_000} MB" if largest >= 1_000_000 else f"{largest:,} bytes"
+        return Reply(problem=f"the answer is larger than {size}")
     except TimeoutError:
-        return Answer(problem=late)
+        return Reply(problem=late)
     except urllib.error.URLError as error:
         reason = error.reason
         if isinstance(reason, TimeoutError):
-            return Answer(problem=late)
-        return Answer(problem=f"cannot connect ({reason})")
+            return Reply(problem=late)
+        return Reply(problem=f"cannot connect ({reason})")
     except (
         OSError,
         http.client.HTTPException,
         ValueError,
     ) as error:  # refused, reset, a cut-off answer, a redirect to a bad address
-        return Answer(problem=f"cannot connect ({error or type(error).__name__})")
+        return Reply(problem=f"cannot connect ({error or type(error).__name__})")
     if status in (403, 429):
-        return Answer(problem=f"rate limit reached (HTTP {status})", rate_limited=True)
+        return Reply(problem=f"rate limit reached (HTTP {status})", rate_limited=True)
     if status in (404, 410):
-        return Answer(problem="not found (renamed, removed or private?)")
+        return Reply(problem="not found (renamed, removed or private?)", missing=True)
     if status != 200:
-        return Answer(problem=f"the server answered HTTP {status}")
-    value = data.get(field_name) if isinstance(data, dict) else None
+        return Reply(problem=f"the server answered HTTP {status}")
+    return Reply(data)
+
+
+def ask(
+    url: str, field_name: str, timeout: float, headers: dict[str, str] | None = None, limit: TimeLimit | None = None
+) -> Answer:
+    """One count, within ``timeout`` seconds and what is left of the refresh's time limit."""
+    reply = ask_json(url, timeout, headers, limit)
+    if reply.problem:
+        return Answer(problem=reply.problem, rate_limited=reply.rate_limited)
+    value = reply.data.get(field_name) if isinstance(reply.data, dict) else None
     if not is_count(value):
         return Answer(problem=f"the answer has no {field_name}")
     return Answer(count=value)
@@ -396,7 +438,8 @@ class Summary:
     citations: int
     asked_repos: int
     asked_works: int
-    path: Path
+    path: Path | None  # None: the counts were not refreshed (show_counts is off)
+    works: WorksSummary | None = None  # None: no paper to look up
 
 
 def refresh(
@@ -406,11 +449,30 @@ def refresh(
     timeout: float,
     note: Callable[[str], None],
     time_limit: float = TIME_LIMIT,
+    crossref_api: str = CROSSREF_API,
+    counts: bool = True,
 ) -> Summary:
+    """Papers for identifier-only entries and the owner's ORCID first (their DOIs' citations are then counted
+    too), then, when ``counts``, stars and citations."""
+    from . import refresh_works  # which asks through this module
+
     limit = TimeLimit.from_now(time_limit)
     wanted = collect(config_path)
+    works_path = config_path.parent / WORKS_FILE
+    old_works = read_works(works_path)
+    if old_works.problem:
+        raise ConfigProblem(f"{old_works.problem}; fix or delete it, it is not overwritten")
     counts_path = config_path.parent / COUNTS_FILE
-    old = read_counts(counts_path)
+    old = read_counts(counts_path) if counts else None
+    services = refresh_works.Services(openalex_api, crossref_api, timeout, limit, note, wanted.email)
+    works = refresh_works.refresh_works(config_path, wanted.identified, wanted.orcid, services, old_works)
+    if not counts:
+        return Summary(0, 0, 0, 0, None, works)
+    if works:
+        fresh = read_works(works_path)
+        for key in wanted.identified | {key for keys in fresh.orcids.values() for key in keys}:
+            if (pub := fresh.publication(key)) and (work := work_id(pub)):
+                wanted.works.add(work)
     stars, got_stars = refresh_kind(
         sorted(wanted.repos),
         old["stars"],
@@ -435,4 +497,4 @@ def refresh(
     # "updated" says when numbers last came in: a run where every look-up failed leaves it alone.
     updated = datetime.date.today().isoformat() if got_stars or got_citations else old["updated"]
     write_counts(counts_path, stars, citations, updated)
-    return Summary(got_stars, got_citations, len(wanted.repos), len(wanted.works), counts_path)
+    return Summary(got_stars, got_citations, len(wanted.repos), len(wanted.works), counts_path, works)

@@ -32,11 +32,13 @@ from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
 from ..cache.store import CacheStore
 from ..diagnostics import Diagnostic, Reporter
+from ..model.records import Publication
 from ..options import SiteOptions
 from ..sources.bibliography import Bibliographies
 from ..sources.datafiles import DataFiles
 from ..sources.frontmatter import front_matter_text, strip_front_matter
 from ..sources.people import People, load_people
+from ..sources.works import RUN_REFRESH_ORCID, WORKS_FILE, Works, orcid_of, read_works
 from . import pages, publishing
 from .engine import EngineSettings
 from .files import SiteFile, SiteFiles
@@ -124,6 +126,7 @@ class Site:
             self.options.bibliography, self.engine.project_dir, options_reporter, "bibliography"
         )
         self.report(options_reporter.found)
+        works = self._read_works()
         self.scan_state = Scan(
             self.data_files,
             self.bibliographies,
@@ -133,17 +136,22 @@ class Site:
             assets_dir=self.options.assets_dir,
             venues=self.data.venues,
             default_language=self.options.default_language,
+            works=works,
         )
         scanned = [
             (file, self.scan_state.read(self._page_source(file)))
             for file in sorted((f for f in files if f.is_page), key=lambda f: f.src_uri)
         ]
         read_as_data = self.files.pages_read_as_data(self.data_files.used)
-        for file, page in scanned:
-            if page.has_sections and file.src_uri not in read_as_data:
-                if self.options.spans_pages:
-                    self.scan_state.publications(page)
-                self.index.add_page(file.src_uri, file.url, page.data)
+        listed = [page for file, page in scanned if page.has_sections and file.src_uri not in read_as_data]
+        for page in listed:
+            self.index.add_page(page.source.src_uri, page.source.url, page.data)
+        if self.options.orcid_works:
+            self.scan_state.owner_works = self._owner_works(works)
+        if self.options.spans_pages:
+            for page in listed:
+                self.scan_state.publications(page)
+        self.report(works.found)
         self.index.attach_members(self.people)
         result = ScanResult()
         if publishes and self.options.spans_pages and not self.engine.site_url:
@@ -184,6 +192,34 @@ class Site:
         result.unpublished = self.files.unpublished(used, self.options.publish_data, self.warn)
         self.watched.extend(str(path) for path in sorted(self.data_files.used) if str(path) not in self.watched)
         return result
+
+    def _read_works(self) -> Works:
+        """researcher-works.yml, written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
+        path = self.engine.project_dir / WORKS_FILE
+        if str(path) not in self.watched:
+            self.watched.append(str(path))
+        works = read_works(path)
+        if works.problem:
+            self.warn(
+                f"{works.problem}; its works are not shown (fix or delete it, then run `mkdocs-researcher refresh`)"
+            )
+        return works
+
+    def _owner_works(self, works: Works) -> list[Publication]:
+        """orcid_works: the works fetched for the ORCID of the site owner's profile (one warning when there are none
+        to show)."""
+        reporter = Reporter("mkdocs.yml")
+        owner = self.index.owner()
+        orcid = orcid_of(owner.data.profile if owner else None)
+        pubs = []
+        if orcid is None:
+            reporter.warn(("orcid_works",), "the site owner's profile has no orcid link, so no works are listed")
+        elif orcid not in works.orcids:
+            reporter.warn(("orcid_works",), f"the works of ORCID {orcid} are not fetched yet; {RUN_REFRESH_ORCID}")
+        else:
+            pubs = works.orcid_publications(orcid, self.options.orcid_exclude)
+        self.report(reporter.found)
+        return pubs
 
     def _page_source(self, file: SiteFile) -> PageSource:
         return PageSource(

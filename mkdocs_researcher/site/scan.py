@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Reporter, did_you_mean
 from ..model import links as link_kinds
-from ..model.records import PageData
+from ..model.records import PageData, Publication
 from ..sources import formats
 from ..sources.bibliography import Bibliographies
 from ..sources.datafiles import DataFiles
@@ -30,6 +30,7 @@ from ..sources.markers import Marker, find_markers
 from ..sources.people import People
 from ..sources.sections import RECORDS, SECTIONS_BY_NAME, read_page
 from ..sources.venues import apply_venue
+from ..sources.works import Works, merged_works
 
 # Front-matter keys that make a page ours, besides a placement marker in its body.
 _OUR_KEYS = frozenset(RECORDS) | {"data"}
@@ -83,6 +84,8 @@ class Scan:
     assets_dir: str = "assets/pdf/"
     venues: dict = field(default_factory=dict)
     default_language: str = "en"
+    works: Works = field(default_factory=Works)  # researcher-works.yml, which identifier-only entries are read from
+    owner_works: list[Publication] = field(default_factory=list)  # orcid_works: added to the site bibliography
     pages: dict[str, ScannedPage] = field(default_factory=dict)  # by src_uri
 
     def read(self, source: PageSource) -> ScannedPage:
@@ -119,7 +122,7 @@ class Scan:
         reporter = Reporter(
             source.source_name, page.front_matter.lines if page.front_matter else {}, list(page.front_matter_problems)
         )
-        ctx = Context(reporter, source.language, self.default_language)
+        ctx = Context(reporter, source.language, self.default_language, self.works)
         data = self._read_data_file(page, ctx) or PageData()
         _merge(data, read_page(meta, ctx))
         data.member = data.member or self._person_of_data_file(page)
@@ -151,6 +154,8 @@ class Scan:
                 )
             ]
             data.publications = from_files + data.publications
+        if data.shared_bibliography and self.owner_works:
+            data.publications = merged_works(data.publications, self.owner_works)
         data.publications = unique_keys(data.publications, reporter)
         if self.venues:
             data.publications = [apply_venue(pub, self.venues) for pub in data.publications]
@@ -171,7 +176,7 @@ class Scan:
         if read is None:
             return None
         loaded, file_reporter = read
-        data = read_page(loaded.data, Context(file_reporter, ctx.language, ctx.default_language))
+        data = read_page(loaded.data, Context(file_reporter, ctx.language, ctx.default_language, self.works))
         prefix = Path(os.path.relpath(path.parent, page.source.page_dir)).as_posix()
         for name in RECORDS:
             for entry in _entries(data, name):

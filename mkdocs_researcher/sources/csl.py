@@ -282,6 +282,13 @@ def _publication(
     return pub
 
 
+def publication_of_item(
+    item: dict, line: int | None, reporter: Reporter, private: PrivateFields, assets_prefix: str = ""
+) -> Publication | None:
+    """One CSL item read on its own (a work researcher-works.yml keeps), as an item of a CSL file is."""
+    return _publication(item, 0, line, reporter, assets_prefix, private)
+
+
 def _key(item: dict) -> str:
     """The item's citation key or id: text or a whole number (an id of another kind is none)."""
     for name in ("citation-key", "id"):

@@ -27,11 +27,13 @@ class Reported(Invalid):
 
 @dataclass
 class Context:
-    """What validation needs besides the value: where messages go, and the page's language."""
+    """What validation needs besides the value: where messages go, the page's language, and the works
+    ``mkdocs-researcher refresh`` fetched (sources/works.py), which an entry that is only a DOI is completed from."""
 
     reporter: Reporter
     language: str = "en"
     default_language: str = "en"
+    works: Any = None  # works.Works, when the site reads researcher-works.yml
 
 
 def type_name(value: Any) -> str:

@@ -110,6 +110,7 @@ PROFILE = Record(
 
 
 def _finish_publication(values: dict, ctx: Context, path: tuple) -> dict:
+    values.pop("openalex", None)  # what refresh looks the entry up by (sources/works.py); no field of its own
     if not values.get("key"):
         values["key"] = model.derive_key(values.get("authors", []), values.get("year"), values["title"])
     if values.get("pages"):
@@ -161,6 +162,12 @@ PUBLICATION = Record(
         ),
         Field("page", Boolean(), description="false: no page of its own when publication_pages is on."),
         Field("image", Url(), description="A thumbnail shown beside the entry: a path relative to the page, or a URL."),
+        Field(
+            "openalex",
+            Text(localised=False),
+            description="An OpenAlex work id (W…). An entry that is only a doi, arxiv or openalex id takes its "
+            "fields from researcher-works.yml, which `mkdocs-researcher refresh` fetches.",
+        ),
     ],
     model.Publication,
     finish=_finish_publication,

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..diagnostics import near_miss
 from ..model.records import PageData
-from . import schema
+from . import schema, works
 from .fields import Context, Invalid, Record, Reported
 
 _COMMON_OPTIONS = frozenset({"heading", "level", "limit"})
@@ -172,7 +172,10 @@ def read_list(kind: str, value: Any, ctx: Context) -> list:
     for index, raw in enumerate(value):
         if kind == "publications" and isinstance(raw, str):
             continue  # a .bib or CSL-JSON file: read by the scan (site/scan.py)
-        entry = _read_one(record, raw, ctx, path + (index,))
+        if kind == "publications" and ctx.works is not None and works.is_identifier_only(raw):
+            entry = _read_one(works.IdentifiedPublication(ctx.works), raw, ctx, path + (index,))
+        else:
+            entry = _read_one(record, raw, ctx, path + (index,))
         if entry is not None:
             entries.append(entry)
     return entries
@@ -197,6 +200,9 @@ def json_schema() -> dict:
     }
     for kind in LIST_KINDS:
         properties[kind] = {"type": "array", "items": RECORDS[kind].json_schema()}
+    # A publication may be only an identifier, which refresh fetches into researcher-works.yml (sources/works.py).
+    publication = properties["publications"]["items"]
+    publication["anyOf"] = [{"required": [name]} for name in [*publication.pop("required"), *works.IDENTIFIER_FIELDS]]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "mkdocs-researcher front matter",
