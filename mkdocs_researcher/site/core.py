@@ -152,6 +152,8 @@ class Site:
             for page in listed:
                 self.scan_state.publications(page)
         self.report(works.found)
+        if (works.path.exists() or works.asked or self.options.orcid_works) and str(works.path) not in self.watched:
+            self.watched.append(str(works.path))  # serve rebuilds when refresh writes it
         self.index.attach_members(self.people)
         result = ScanResult()
         if publishes and self.options.spans_pages and not self.engine.site_url:
@@ -196,8 +198,6 @@ class Site:
     def _read_works(self) -> Works:
         """researcher-works.yml, written by `mkdocs-researcher refresh`; none yet is fine (the build never fetches)."""
         path = self.engine.project_dir / WORKS_FILE
-        if str(path) not in self.watched:
-            self.watched.append(str(path))
         works = read_works(path)
         if works.problem:
             self.warn(

@@ -116,6 +116,7 @@ class SiteForPages:
             sorted(urls),  # where links to files resolve
             render_cache.template_files(engine.template_dirs, render_cache.emoji_icon_dirs(engine.mdx_configs)),
             [self.index.owner_names(), self.people, data.venues, data.coauthors, data.counts, data.math],
+            [self.scan.works.items, self.scan.works.orcids],  # researcher-works.yml: what identifier entries show
             sorted(self.index.member_pages.items()),
             sorted((e.key, e.page_url, e.bib_url) for e in self.index.entries.values()),
         )

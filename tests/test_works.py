@@ -1,0 +1,445 @@
+"""Papers from identifiers: ``{doi: …}``, ``{arxiv: …}``, ``{openalex: W…}`` and the owner's ORCID, fetched by
+``mkdocs-researcher refresh`` into researcher-works.yml, which the build reads offline.
+
+OpenAlex and Crossref are stub servers on 127.0.0.1 answering in the APIs' shapes: OpenAlex Work objects
+(authorships, primary_location, biblio, best_oa_location, abstract_inverted_index; a list of them with
+meta.next_cursor) and Crossref's ``{"status": "ok", "message-type": "work", "message": {…}}``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import shutil
+import socket
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+from conftest import collecting_warnings, page
+
+from mkdocs_researcher.commands import cli
+from mkdocs_researcher.sources.works import WORKS_FILE
+
+ORCID = "0000-0002-1825-0097"
+NOWHERE = "http://127.0.0.1:9"  # the discard port: nothing listens there
+
+
+def openalex_work(number: int, title: str, doi: str | None, year: int, **more) -> dict:
+    """An OpenAlex Work object, in the shape of GET /works/{id} (only the fields refresh reads, and a few more)."""
+    work = {
+        "id": f"https://openalex.org/W{number}",
+        "doi": f"https://doi.org/{doi}" if doi else None,
+        "title": title,
+        "display_name": title,
+        "publication_year": year,
+        "publication_date": f"{year}-05-14",
+        "type": "article",
+        "type_crossref": "journal-article",
+        "cited_by_count": 12,
+        "authorships": [
+            {
+                "author_position": "first",
+                "author": {
+                    "id": "https://openalex.org/A5023888391",
+                    "display_name": "Ada Lovelace",
+                    "orcid": f"https://orcid.org/{ORCID}",
+                },
+                "institutions": [],
+                "raw_author_name": "Ada Lovelace",
+            },
+            {
+                "author_position": "last",
+                "author": {"id": "https://openalex.org/A5000000002", "display_name": "Charles Babbage", "orcid": None},
+                "institutions": [],
+            },
+        ],
+        "primary_location": {
+            "is_oa": False,
+            "landing_page_url": f"https://doi.org/{doi}" if doi else "https://example.org/landing",
+            "pdf_url": None,
+            "source": {"id": "https://openalex.org/S1", "display_name": "Journal of Engines", "type": "journal"},
+        },
+        "best_oa_location": None,
+        "open_access": {"is_oa": False, "oa_status": "closed", "oa_url": None},
+        "biblio": {"volume": "12", "issue": "3", "first_page": "101", "last_page": "118"},
+        "abstract_inverted_index": None,
+    }
+    work.update(more)
+    return work
+
+
+ICSE = openalex_work(
+    4391234567,
+    "Difference Engines for Code Review",
+    "10.1145/3597503.3639187",
+    2024,
+    type="article",
+    type_crossref="proceedings-article",
+    primary_location={
+        "is_oa": True,
+        "landing_page_url": "https://dl.acm.org/doi/10.1145/3597503.3639187",
+        "source": {"display_name": "International Conference on Software Engineering", "type": "conference"},
+    },
+    best_oa_location={"is_oa": True, "pdf_url": "https://dl.acm.org/doi/pdf/10.1145/3597503.3639187"},
+    open_access={"is_oa": True, "oa_status": "hybrid", "oa_url": "https://dl.acm.org/doi/pdf/10.1145/3597503.3639187"},
+    biblio={"volume": None, "issue": None, "first_page": "1", "last_page": "13"},
+    abstract_inverted_index={"We": [0], "review": [1], "code": [2, 5], "with": [3], "engines;": [4], "wins.": [6]},
+)
+PREPRINT = openalex_work(
+    4400000001,
+    "Poetical Science at Scale",
+    "10.48550/arxiv.2410.12345",
+    2024,
+    type="preprint",
+    type_crossref="posted-content",
+    primary_location={
+        "landing_page_url": "http://arxiv.org/abs/2410.12345",
+        "source": {"display_name": "arXiv (Cornell University)", "type": "repository"},
+    },
+    biblio={"volume": None, "issue": None, "first_page": None, "last_page": None},
+)
+# The same paper as the owner's .bib entry (its DOI), which adds an abstract the .bib has not.
+ENGINES = openalex_work(
+    2000000001,
+    "Engines of analysis",
+    "10.1000/engines",
+    2023,
+    abstract_inverted_index={"Engines": [0], "weave": [1], "algebraic": [2], "patterns.": [3]},
+    type_crossref="proceedings-article",
+)
+# The same paper as the .bib entry again, found by title and year only (no DOI): it is not listed twice.
+ENGINES_COPY = openalex_work(2000000002, "Engines of Analysis.", None, 2023)
+NOTES = openalex_work(
+    2000000003,
+    "Notes on the Analytical Engine",
+    "10.1000/notes",
+    2022,
+    best_oa_location={"is_oa": True, "pdf_url": "javascript:alert(1)"},  # no http(s) URL: no link
+    open_access={"is_oa": True, "oa_url": "https://example.org/notes.pdf"},
+)
+HOSTILE = openalex_work(
+    2000000004,
+    "<script>alert('title')</script>Bernoulli <i>numbers</i>",
+    "10.1000/bernoulli",
+    2021,
+    abstract_inverted_index={"<img": [0], "src=x": [1], "onerror=alert(1)>": [2], "Numbers.": [3]},
+)
+EXCLUDED = openalex_work(2000000005, "A Work the Owner Leaves Out", "10.1000/unwanted", 2020)
+CROSSREF_MESSAGE = {
+    "indexed": {"date-parts": [[2024, 1, 9]], "date-time": "2024-01-09T10:00:00Z", "timestamp": 1704794400000},
+    "publisher": "Example Society",
+    "issue": "2",
+    "DOI": "10.5555/crossref.only",
+    "type": "journal-article",
+    "page": "45-67",
+    "source": "Crossref",
+    "is-referenced-by-count": 3,
+    "title": ["On the Loom of Numbers"],
+    "prefix": "10.5555",
+    "volume": "7",
+    "author": [
+        {"given": "Ada", "family": "Lovelace", "sequence": "first", "affiliation": []},
+        {"given": "Mary", "family": "Somerville", "sequence": "additional", "affiliation": []},
+    ],
+    "container-title": ["Annals of Computing"],
+    "abstract": "<jats:p>Looms <jats:italic>weave</jats:italic> numbers.<script>alert(1)</script></jats:p>",
+    "issued": {"date-parts": [[2019, 6]]},
+    "URL": "https://doi.org/10.5555/crossref.only",
+}
+
+SINGLE = {
+    "/oa/works/doi:10.1145/3597503.3639187": ICSE,
+    "/oa/works/doi:10.48550/arXiv.2410.12345": PREPRINT,
+    "/oa/works/W2000000003": NOTES,
+}
+ORCID_PAGES = {"*": ([ENGINES, NOTES], "c2"), "c2": ([ENGINES_COPY, HOSTILE, EXCLUDED], "c3"), "c3": ([], None)}
+
+
+class Stub:
+    """OpenAlex under /oa and Crossref under /cr; ``override`` answers a path its own way."""
+
+    def __init__(self):
+        self.requests: list[str] = []
+        self.override = None
+
+    def answer(self, handler) -> None:
+        parts = urlsplit(handler.path)
+        path, query = unquote(parts.path), parse_qs(parts.query)
+        self.requests.append(handler.path)
+        if self.override and self.override(handler, path, query):
+            return
+        if path == "/oa/works" and query.get("filter") == [f"author.orcid:{ORCID}"]:
+            results, cursor = ORCID_PAGES[query["cursor"][0]]
+            meta = {"count": 5, "db_response_time_ms": 12, "page": None, "per_page": 200, "next_cursor": cursor}
+            return send_json(handler, 200, {"meta": meta, "results": results, "group_by": []})
+        if path in SINGLE:
+            return send_json(handler, 200, SINGLE[path])
+        if path == "/cr/works/10.5555/crossref.only":
+            return send_json(
+                handler,
+                200,
+                {"status": "ok", "message-type": "work", "message-version": "1.0.0", "message": CROSSREF_MESSAGE},
+            )
+        send_json(handler, 404, {"error": "not found"})
+
+
+def send_json(handler, status: int, data) -> None:
+    payload = json.dumps(data).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(payload)))
+    handler.end_headers()
+    handler.wfile.write(payload)
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+@contextmanager
+def stub_apis():
+    """The stub on a free port of 127.0.0.1; yields (Stub, base URL); shut down on leaving."""
+    stub = Stub()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            try:
+                stub.answer(self)
+            except OSError:
+                pass  # the client hung up: the slow and the huge answers are for that
+
+        def log_message(self, *args):
+            pass
+
+    server = _QuietServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield stub, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- A site of identifiers ---------------------------------------------------------------------------------
+
+
+def make_site(root: Path, publications: list | None = None, **options) -> Path:
+    """A site whose home page lists DOIs and an arXiv id and names the owner's ORCID; papers.md shows the site
+    bibliography (one .bib entry), where the ORCID's works join it."""
+    (root / "docs").mkdir(parents=True)
+    settings = {
+        "site_name": "Works",
+        "theme": {"name": "material"},
+        "plugins": [{"researcher": {"orcid_works": True, "bibliography": ["docs/papers.bib"], **options}}],
+    }
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    front = {
+        "profile": {"name": "Ada Lovelace", "email": "ada@example.org", "links": {"orcid": ORCID}},
+        "publications": publications
+        if publications is not None
+        else [
+            {"doi": "10.1145/3597503.3639187", "selected": True, "code": "https://github.com/ada/engines"},
+            {"arxiv": "2410.12345"},
+            {"doi": "https://doi.org/10.5555/CROSSREF.only"},
+            {"openalex": "W2000000003", "venue": "Owner's Own Venue"},
+        ],
+    }
+    (root / "docs" / "index.md").write_text(page(front, "Hello.\n"), encoding="utf-8")
+    (root / "docs" / "papers.md").write_text("# Papers\n\n<!-- researcher publications -->\n", encoding="utf-8")
+    (root / "docs" / "papers.bib").write_text(
+        "@inproceedings{lovelace2023own,\n  title = {Engines of Analysis},\n  author = {Lovelace, Ada and Babbage, "
+        "Charles},\n  booktitle = {Proc. of the Owner},\n  year = {2023},\n  doi = {10.1000/engines},\n}\n",
+        encoding="utf-8",
+    )
+    return root / "mkdocs.yml"
+
+
+def refresh(capsys, config: Path, api: str, *more: str) -> tuple[int, str]:
+    code = cli.main(
+        [
+            "refresh",
+            "-f",
+            str(config),
+            "--openalex-api",
+            f"{api}/oa",
+            "--crossref-api",
+            f"{api}/cr",
+            "--github-api",
+            NOWHERE,
+            *more,
+        ]
+    )
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out + err
+
+
+def build(config: Path) -> tuple[dict[str, bytes], list[str]]:
+    """Every HTML file of the built site (by path), and the plugin's warnings."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    with collecting_warnings() as messages:
+        mkdocs_build(load_config(str(config)))
+    site = config.parent / "site"
+    pages = {path.relative_to(site).as_posix(): path.read_bytes() for path in sorted(site.rglob("*.html"))}
+    return pages, [m for m in messages if m.startswith("researcher: ")]
+
+
+def entries(html: bytes) -> dict[str, BeautifulSoup]:
+    """Each publication of a page by its title's text."""
+    soup = BeautifulSoup(html, "html.parser")
+    return {
+        " ".join(entry.select_one(".researcher-publication__title").get_text().split()): entry
+        for entry in soup.select(".researcher-publication")
+    }
+
+
+@contextmanager
+def no_network():
+    """Any connection from this process fails, as on a machine with no network."""
+    real = socket.socket.connect
+
+    def refuse(self, address):
+        raise OSError("network is off in this test")
+
+    socket.socket.connect = refuse
+    try:
+        yield
+    finally:
+        socket.socket.connect = real
+
+
+def titles(html: bytes) -> list[str]:
+    return list(entries(html))
+
+
+def link(entry, label: str) -> str | None:
+    found = [a for a in entry.select("a") if a.get_text(strip=True) == label]
+    return found[0]["href"] if found else None
+
+
+def abstract(entry) -> str:
+    details = [d for d in entry.select("details") if "Abstract" in d.select_one("summary").get_text()]
+    return " ".join(details[0].get_text(" ").replace("Abstract", "", 1).split()) if details else ""
+
+
+def bibtex(entry) -> str:
+    code = entry.select_one("pre") or entry.select_one("code")
+    return code.get_text() if code else ""
+
+
+# --- One refresh, then builds with no network ----------------------------------------------------------------
+
+
+@pytest.mark.slow  # a stub server and three MkDocs builds
+def test_a_site_of_dois_and_an_orcid_lists_every_paper_after_one_refresh_and_builds_the_same_offline(tmp_path, capsys):
+    config = make_site(tmp_path, orcid_exclude=["https://doi.org/10.1000/UNWANTED"])
+    _, warnings = build(config)  # before any refresh: each identifier is one warning naming the command
+    assert sorted(warnings) == sorted(
+        [
+            f"researcher: docs/index.md:{line}: publications[{index}].{kind}: {value} is not fetched yet; run "
+            "`mkdocs-researcher refresh` to fetch it, or give the entry a title"
+            for line, index, kind, value in [
+                (8, 0, "doi", "10.1145/3597503.3639187"),
+                (11, 1, "arxiv", "2410.12345"),
+                (12, 2, "doi", "https://doi.org/10.5555/CROSSREF.only"),
+                (13, 3, "openalex", "W2000000003"),
+            ]
+        ]
+        + [
+            f"researcher: mkdocs.yml: orcid_works: the works of ORCID {ORCID} are not fetched yet; run "
+            "`mkdocs-researcher refresh` to fetch them"
+        ]
+    )
+
+    with stub_apis() as (stub, api):
+        code, out = refresh(capsys, config, api)
+        online, warnings = build(config)
+    assert code == 0 and "Fetched 9 papers for 5 identifiers" in out, out
+    assert warnings == []
+    # The polite pools: the owner's e-mail on every request; Crossref asked only for the DOI OpenAlex lacks.
+    assert all("mailto=ada%40example.org" in request for request in stub.requests)
+    assert [r.split("?")[0] for r in stub.requests if r.startswith("/cr/")] == ["/cr/works/10.5555/crossref.only"]
+    assert [parse_qs(urlsplit(r).query)["cursor"][0] for r in stub.requests if "filter=" in r] == ["*", "c2", "c3"]
+
+    home = entries(online["index.html"])
+    assert list(home) == [  # newest first, as every list
+        "Difference Engines for Code Review",
+        "Poetical Science at Scale",
+        "Notes on the Analytical Engine",
+        "On the Loom of Numbers",
+    ]
+    icse = home["Difference Engines for Code Review"]
+    assert " ".join(icse.select_one(".researcher-publication__authors").get_text(" ").split()) == (
+        "Ada Lovelace and Charles Babbage"
+    )
+    # The owner is found among the API's names as among a .bib's.
+    assert [a.get_text() for a in icse.select(".researcher-self")] == ["Ada Lovelace"]
+    assert "International Conference on Software Engineering" in icse.select_one(".researcher-publication__venue").text
+    assert link(icse, "DOI") == "https://doi.org/10.1145/3597503.3639187"
+    assert link(icse, "PDF") == "https://dl.acm.org/doi/pdf/10.1145/3597503.3639187"  # best_oa_location
+    assert link(icse, "Code") == "https://github.com/ada/engines"  # the owner's own field beside the DOI
+    assert abstract(icse) == "We review code with engines; code wins."  # the inverted index rebuilt
+    assert "@inproceedings{lovelace2024difference," in bibtex(icse)
+    assert "booktitle = {International Conference on Software Engineering}" in bibtex(icse)
+    assert "pages = {1--13}" in bibtex(icse)
+    assert link(home["Poetical Science at Scale"], "arXiv") == "https://arxiv.org/abs/2410.12345"
+    loom = home["On the Loom of Numbers"]  # from Crossref: JATS abstract without its tags
+    assert (
+        "Mary Somerville" in loom.text
+        and "Annals of Computing" in loom.text
+        and "vol. 7, no. 2, pp. 45–67" in loom.text
+    )
+    assert abstract(loom) == "Looms weave numbers."
+    notes = home["Notes on the Analytical Engine"]
+    assert "Owner's Own Venue" in notes.text and "Journal of Engines" not in notes.text  # the owner's field wins
+    assert link(notes, "PDF") == "https://example.org/notes.pdf"  # open_access.oa_url; javascript: never a link
+
+    papers = entries(online["papers/index.html"])
+    # The .bib entry once (same DOI, and same title and year), completed by OpenAlex; the excluded work left out.
+    assert list(papers) == ["Engines of Analysis", "Notes on the Analytical Engine", "Bernoulli numbers"]
+    engines = papers["Engines of Analysis"]
+    assert "Proc. of the Owner" in engines.text and "Journal of Engines" not in engines.text
+    assert abstract(engines) == "Engines weave algebraic patterns."
+    assert "@inproceedings{lovelace2023own," in bibtex(engines)  # the owner's BibTeX, as written
+    hostile = papers["Bernoulli numbers"]
+    title = hostile.select_one(".researcher-publication__title")
+    assert [tag.name for tag in title.find_all(True) if tag.name not in ("a", "span")] == ["i"]
+    assert abstract(hostile) == "Numbers."
+    for html in online.values():
+        soup = BeautifulSoup(html, "html.parser")
+        assert not [s for s in soup.find_all("script") if "alert" in s.get_text()]
+        assert not soup.find(attrs={"onerror": True})
+        assert not [a for a in soup.find_all("a", href=True) if a["href"].lower().startswith("javascript:")]
+
+    # Offline: no server, no network; the same bytes, with or without the render cache.
+    with no_network():
+        offline, warnings = build(config)
+        assert offline == online and warnings == []
+        shutil.rmtree(tmp_path / ".cache")
+        offline, _ = build(config)
+        assert offline == online
+
+    written = yaml.safe_load((tmp_path / WORKS_FILE).read_text(encoding="utf-8"))
+    assert sorted(written["works"]) == [
+        "arxiv:2410.12345",
+        "doi:10.1000/bernoulli",
+        "doi:10.1000/engines",
+        "doi:10.1000/notes",
+        "doi:10.1000/unwanted",
+        "doi:10.1145/3597503.3639187",
+        "doi:10.5555/crossref.only",
+        "openalex:W2000000002",
+        "openalex:W2000000003",
+    ]
+    assert "<script" not in (tmp_path / WORKS_FILE).read_text(encoding="utf-8")
