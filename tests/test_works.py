@@ -13,6 +13,7 @@ import json
 import shutil
 import socket
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -443,3 +444,116 @@ def test_a_site_of_dois_and_an_orcid_lists_every_paper_after_one_refresh_and_bui
         "openalex:W2000000003",
     ]
     assert "<script" not in (tmp_path / WORKS_FILE).read_text(encoding="utf-8")
+
+
+# --- Answers that cannot be used keep what was found before ------------------------------------------------------
+
+
+def _failing(status: int):
+    def answer(handler, path, query):
+        send_json(handler, status, {"error": "down"})
+        return True
+
+    return answer
+
+
+def _slow(handler, path, query):
+    time.sleep(1.0)  # beyond the --timeout of 0.4 s
+    send_json(handler, 200, SINGLE.get(path, {}))
+    return True
+
+
+def _huge(handler, path, query):
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.end_headers()
+    handler.wfile.write(b'{"title": "' + b"x" * 1_100_000 + b'"}')
+    return True
+
+
+def _malformed(handler, path, query):
+    if path.startswith("/cr/"):
+        send_json(handler, 200, {"status": "ok", "message": {"title": [], "author": "nobody"}})
+    elif path == "/oa/works":
+        send_json(handler, 200, {"meta": {"next_cursor": None}, "results": "none"})
+    elif "W2000000003" in path:
+        send_json(handler, 200, [ICSE])  # a list, not a work
+    else:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json")
+        handler.end_headers()
+        handler.wfile.write(b'{"title": "cut off')
+    return True
+
+
+@pytest.mark.slow  # stub servers, answers that take their time
+@pytest.mark.parametrize(
+    "override",
+    [_failing(500), _failing(429), _slow, _huge, _malformed],
+    ids=["http-500", "rate-limit", "slow", "huge", "malformed"],
+)
+def test_a_failed_slow_huge_or_malformed_answer_keeps_the_works_found_before(tmp_path, capsys, monkeypatch, override):
+    monkeypatch.setattr("mkdocs_researcher.commands.refresh_works.LARGEST_PAGE", 1_000_000)
+    config = make_site(tmp_path)
+    with stub_apis() as (stub, api):
+        assert refresh(capsys, config, api)[0] == 0
+        before = (tmp_path / WORKS_FILE).read_text(encoding="utf-8")
+        built, _ = build(config)
+        stub.override = override
+        code, out = refresh(capsys, config, api, "--timeout", "0.4")
+    assert code == 0
+    assert (tmp_path / WORKS_FILE).read_text(encoding="utf-8") == before  # its date too: nothing changed
+    assert "doi:10.1145/3597503.3639187: OpenAlex: " in out and "kept the work found before" in out
+    assert f"ORCID {ORCID}: " in out and "kept the works listed before" in out
+    after, _ = build(config)
+    assert titles(after["index.html"]) == titles(built["index.html"])
+    assert titles(after["papers/index.html"]) == titles(built["papers/index.html"])
+
+
+@pytest.mark.slow  # MkDocs builds
+def test_a_works_file_that_cannot_be_used_is_one_warning_and_refresh_does_not_overwrite_it(tmp_path, capsys):
+    config = make_site(tmp_path, publications=[{"title": "Written by Hand", "year": 2020}, {"doi": "10.1000/x"}])
+    (tmp_path / WORKS_FILE).write_text("- a list\n- not works\n", encoding="utf-8")
+    pages, warnings = build(config)
+    assert titles(pages["index.html"]) == ["Written by Hand"]
+    assert [w for w in warnings if WORKS_FILE in w] == [
+        f"researcher: {WORKS_FILE} is not a mapping of works (not a mapping); its works are not shown (fix or "
+        "delete it, then run `mkdocs-researcher refresh`)"
+    ]
+    code, out = refresh(capsys, config, NOWHERE)
+    assert code == 2 and "it is not overwritten" in out
+    assert (tmp_path / WORKS_FILE).read_text(encoding="utf-8") == "- a list\n- not works\n"
+
+    # One work the file keeps that is not a work: one warning at its line; the others are shown.
+    works = {"works": {"doi:10.1000/x": {"author": [{"family": "Lovelace"}]}, "doi:10.1000/y": {"title": "Fine"}}}
+    (tmp_path / WORKS_FILE).write_text(yaml.safe_dump(works), encoding="utf-8")
+    config = make_site(tmp_path / "again", publications=[{"doi": "10.1000/x"}, {"doi": "10.1000/y"}])
+    shutil.copy(tmp_path / WORKS_FILE, tmp_path / "again" / WORKS_FILE)
+    pages, warnings = build(config)
+    assert titles(pages["index.html"]) == ["Fine"]
+    assert any(w.startswith(f"researcher: {WORKS_FILE}:2: ") and "has no title" in w for w in warnings), warnings
+
+
+def test_the_abstract_is_rebuilt_from_an_inverted_index_in_word_order_and_bounded():
+    from mkdocs_researcher.commands.refresh_works import abstract_of_index
+
+    assert abstract_of_index({"world": [1, 3], "Hello": [0], "again,": [2]}) == "Hello world again, world"
+    assert abstract_of_index({"kept": [0], "far": [10**12], "odd": ["1", True, -1]}) == "kept"
+    assert abstract_of_index(["not", "an", "index"]) is None
+
+
+def test_serve_follows_the_works_file_before_and_after_refresh_writes_it(tmp_path):
+    from conftest import serve_watches
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    config_path = make_site(tmp_path)
+    project = tmp_path.resolve()
+    config = load_config(str(config_path))
+    mkdocs_build(config)
+    watched = serve_watches(config)
+    assert str(project / WORKS_FILE) not in watched and watched[str(project)] is False  # its folder, not below
+    (tmp_path / WORKS_FILE).write_text("works: {}\n", encoding="utf-8")
+    config = load_config(str(config_path))
+    mkdocs_build(config)
+    assert serve_watches(config)[str(project / WORKS_FILE)] is True

@@ -59,6 +59,7 @@ class Wanted:
     works: set[str] = field(default_factory=set)  # DOI (lower case) or arXiv id
     identified: set[str] = field(default_factory=set)  # keys of identifier-only entries (sources/works.py)
     orcid: str | None = None  # the owner's, with orcid_works
+    orcid_exclude: list[str] = field(default_factory=list)  # its works the site does not show
     email: str | None = None  # the owner's, for the APIs' polite pools
 
 
@@ -94,6 +95,7 @@ def collect(config_path: Path) -> Wanted:
     profile = owner.data.profile if owner else None
     wanted.email = profile.email if profile else None
     wanted.orcid = orcid_of(profile) if site.options.orcid_works else None
+    wanted.orcid_exclude = site.options.orcid_exclude
     return wanted
 
 
@@ -470,8 +472,9 @@ def refresh(
         return Summary(0, 0, 0, 0, None, works)
     if works:
         fresh = read_works(works_path)
-        for key in wanted.identified | {key for keys in fresh.orcids.values() for key in keys}:
-            if (pub := fresh.publication(key)) and (work := work_id(pub)):
+        listed = fresh.orcid_publications(wanted.orcid, wanted.orcid_exclude) if wanted.orcid else []
+        for pub in [fresh.publication(key) for key in wanted.identified] + listed:
+            if pub and (work := work_id(pub)):
                 wanted.works.add(work)
     stars, got_stars = refresh_kind(
         sorted(wanted.repos),

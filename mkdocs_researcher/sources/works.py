@@ -80,8 +80,12 @@ class Works:
     found: list = field(default_factory=list)  # problems of the file's own items, reported once
 
     def publication(self, key: str) -> Publication | None:
-        """The work kept under ``key`` as a publication (untrusted, like a CSL file's item), or None."""
+        """The work kept under ``key`` for an entry that names it, as a publication (untrusted, like a CSL file's
+        item), or None; refresh looks ``key`` up again next time."""
         self.asked.add(key)
+        return self._publication(key)
+
+    def _publication(self, key: str) -> Publication | None:
         if key not in self._built:
             self._built[key] = self._read(key)
         return self._built[key]
@@ -103,7 +107,7 @@ class Works:
         dropped = {key for value in exclude for kind in IDENTIFIER_FIELDS if (key := work_key(kind, str(value)))}
         pubs = []
         for key in self.orcids.get(orcid, []):
-            pub = self.publication(key) if key not in dropped else None
+            pub = self._publication(key) if key not in dropped else None
             if pub is not None and not (identifiers_of(pub) & dropped):
                 pubs.append(pub)
         return pubs
