@@ -557,3 +557,36 @@ def test_serve_follows_the_works_file_before_and_after_refresh_writes_it(tmp_pat
     config = load_config(str(config_path))
     mkdocs_build(config)
     assert serve_watches(config)[str(project / WORKS_FILE)] is True
+
+
+@pytest.mark.slow  # git, a few times
+def test_the_scaffolded_workflow_commits_the_works_file_only_when_refresh_changed_it(tmp_path):
+    """The scheduled job's refresh step, run by bash -e as GitHub runs it, with a stand-in for refresh that writes
+    the works file it is given (and no counts file, as on a site that shows none)."""
+    import subprocess
+
+    workflow = Path(cli.__file__).parent / "new" / "files" / "site-workflow.yml"
+    steps = yaml.safe_load(workflow.read_text(encoding="utf-8"))["jobs"]["deploy"]["steps"]
+    script = next(step["run"] for step in steps if "mkdocs-researcher refresh" in step.get("run", ""))
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "mkdocs-researcher").write_text('#!/bin/sh\nprintf "%s" "$WORKS" > researcher-works.yml\n')
+    (tools / "mkdocs-researcher").chmod(0o755)
+    remote, repo = tmp_path / "remote.git", tmp_path / "site"
+
+    def git(*args: str, cwd: Path = repo) -> str:
+        return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+    git("init", "-q", "--bare", str(remote), cwd=tmp_path)
+    git("clone", "-q", str(remote), str(repo), cwd=tmp_path)
+    git("config", "user.name", "Test")
+    git("config", "user.email", "test@example.org")
+    (repo / "mkdocs.yml").write_text("site_name: Works\n")
+    git("add", "mkdocs.yml")
+    git("commit", "-qm", "Start")
+    git("push", "-q", "origin", "HEAD")
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1"}
+    for works in ("works: {a: 1}\n", "works: {a: 1}\n", "works: {a: 2}\n"):
+        subprocess.run(["bash", "-e", "-c", script], cwd=repo, env={**env, "WORKS": works}, check=True)
+    log = git("log", "--format=%s", "HEAD", cwd=remote).splitlines()
+    assert log == ["Refresh papers, star and citation counts"] * 2 + ["Start"]
