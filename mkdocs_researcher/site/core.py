@@ -277,6 +277,18 @@ class Site:
             for path, text in self._page_files.pop(src_uri, {}).items()
         }
 
+    def cv_files(self) -> dict[str, str | bytes]:
+        """The files beside each CV page (cv.pdf, cv.yaml; site path -> content), made by building those pages:
+        for an engine that writes no files beside a page, `generate` writes them into docs/."""
+        built = set(self.files.by_src_uri)
+        found: dict[str, str | bytes] = {}
+        for src_uri, page in sorted(self.scan_state.pages.items()):
+            if any(marker.kind == "cv" for marker in page.markers):
+                self.page_markdown(src_uri, page.body, page.meta, built)
+                self._outputs.pop(src_uri, None)
+                found.update(self.page_files(src_uri))
+        return found
+
     def head_tags(self, src_uri: str, url: str) -> str:
         """Machine-readable metadata for the page's head: citation tags, JSON-LD, the feed link."""
         return self.index.head_tags(

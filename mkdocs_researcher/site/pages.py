@@ -42,7 +42,7 @@ from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
 from . import cv
 from .engine import EngineSettings
 from .enrich import SiteFacts
-from .files import SiteFiles
+from .files import SiteFiles, generated_before
 from .index import PublicationEntry, SiteIndex
 from .scan import Scan, ScannedPage
 from .selection import SORTS, Selection, entry_place, marker_number, select
@@ -245,13 +245,28 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     return output
 
 
+def beside_page(url: str, name: str) -> str:
+    """The site path of a file named ``name`` beside the page served at ``url`` (a language plugin may have moved
+    it: its URL says where)."""
+    return posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), name))
+
+
+def published_beside(site: SiteForPages, path: str) -> bool:
+    """Whether the site publishes a file at ``path``: its own, one this build adds, or, for an engine that
+    writes none beside a page, one `generate` wrote into docs/."""
+    if site.files.publishes_file(path):
+        return True
+    return not site.engine.writes_files and path in generated_before(site.engine.docs_dir)
+
+
 def _cv_inputs(context: PageContext) -> tuple:
     """What a page's CV shows that its render key does not cover already: the owner's page, when the CV is
     theirs, and whether a PDF can be made."""
     if not any(marker.kind == "cv" for marker in context.page.markers):
         return ()
     page = cv.cv_page(context.page, context.site.scan, context.site.index)
-    return (cv.watched_text(page) if page is not None and page is not context.page else None, pdf.available())
+    owner = cv.watched_text(page) if page is not None and page is not context.page else None
+    return owner, pdf.available(), published_beside(context.site, beside_page(context.url, "cv.pdf"))
 
 
 def _slot(context: PageContext) -> str:
@@ -591,7 +606,7 @@ class _Assembler:
             # Named by mkdocs.yml, not the page: one warning for the build, however many CV pages it has.
             self.reporter.found.append(Diagnostic("mkdocs.yml", None, "", pdf.MISSING))
             makes_pdf = False
-        shows_pdf = makes_pdf or site.files.publishes_file(pdf_path)
+        shows_pdf = makes_pdf or published_beside(site, pdf_path)
         as_h1 = not self.h1_in_body and not self.profile_shown
         links = [(link, href) for link in document.profile.links if (href := link_kinds.safe_url(link.url))]
         # One list of pieces, written as the page's Markdown (headings the table of contents sees) and as the
@@ -640,10 +655,7 @@ class _Assembler:
         return "\n\n".join(markdown)
 
     def _beside_page(self, name: str) -> str:
-        """The site path of a file named ``name`` beside the page as it is served (a language plugin may have
-        moved it: its URL says where)."""
-        url = self.context.url
-        return posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), name))
+        return beside_page(self.context.url, name)
 
     def _people(self, kind: SectionKind, marker: Marker, line) -> str:
         level = self.level(marker, line)
