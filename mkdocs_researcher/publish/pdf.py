@@ -11,8 +11,6 @@ import hashlib
 import html
 import importlib.util
 
-from ..render.environment import asset_text
-
 PDF_SUFFIX = ".pdf"
 INSTALL_HINT = 'pip install "mkdocs-researcher[pdf]"'
 MISSING = f"cv_pdf: true needs WeasyPrint, which is not installed: {INSTALL_HINT}; no cv.pdf is made"
@@ -24,12 +22,12 @@ def available() -> bool:
     return importlib.util.find_spec("weasyprint") is not None
 
 
-def document(cv_html: str, *, title: str, language: str) -> str:
-    """The standalone HTML a CV's PDF is typeset from: the CV's HTML under the package's stylesheet, whose print
-    rules (researcher.css) lay it out as on paper."""
+def document(cv_html: str, *, title: str, language: str, stylesheet: str) -> str:
+    """The standalone HTML a CV's PDF is typeset from: the CV's HTML under the package's stylesheet
+    (researcher.css), whose print rules lay it out as on paper."""
     return (
         f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n<style>\n{asset_text('researcher.css')}\n"
+        f"<title>{html.escape(title)}</title>\n<style>\n{stylesheet}\n"
         f"body {{ margin: 0; font-family: {_FONTS}; font-size: 10pt; line-height: 1.4; color: #1a1a1a; }}\n"
         "a { color: inherit; }\n</style>\n</head>\n"
         '<body class="researcher-cv-document">\n<article class="md-typeset">\n'

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from ..model.records import PageData
 from ..publish.cv import CV, cv_of
 from ..sources.people import People
 from ..sources.sections import LIST_KINDS
@@ -17,23 +18,37 @@ from .selection import select
 
 
 def cv_page(page: ScannedPage, scan: Scan, index: SiteIndex) -> ScannedPage | None:
-    """The page whose person and sections ``page``'s CV shows: itself when it has a profile, else the owner's."""
+    """The page whose person ``page``'s CV is of: itself when it has a profile, else the owner's."""
     if page.data.profile is not None:
         return page
     owner = index.owner()
     return scan.pages.get(owner.src_uri) if owner is not None else None
 
 
-def page_cv(page: ScannedPage, scan: Scan, people: People, order: Iterable[str]) -> CV | None:
-    """The CV of ``page``'s person (``page`` from ``cv_page``), sections in ``order``; None without a profile."""
-    data = scan.publications(page)
+def _sections(data: PageData, *sources: PageData) -> PageData:
+    """``data`` (its person, its publications' owner) with each section from the first of ``sources`` that has
+    entries in it."""
+    return replace(
+        data, **{name: next((s.section(name) for s in sources if s.section(name)), []) for name in LIST_KINDS}
+    )
+
+
+def page_cv(page: ScannedPage, scan: Scan, index: SiteIndex, people: People, order: Iterable[str]) -> CV | None:
+    """The CV ``page`` shows, sections in ``order``: of its person (``cv_page``), with the sections the page
+    writes itself (a CV page of the owner's, imported from al-folio, keeps its own) before the person's; None
+    without a profile."""
+    person_page = cv_page(page, scan, index)
+    if person_page is None:
+        return None
+    data = scan.publications(person_page)
     if data.profile is None:
         return None
+    if person_page is not page:
+        data = _sections(data, scan.publications(page), data)
     person = people.by_id.get(data.member) if data.member else None
     if person is not None:
         # A member's page names the member; their file holds the rest, unless the page writes a section itself.
-        own = person.data_in(page.source.language)
-        data = replace(data, **{name: data.section(name) or own.section(name) for name in LIST_KINDS})
+        data = _sections(data, data, person.data_in(person_page.source.language))
     publications = select(data, {}, people).entries
     return cv_of(data.profile, data, publications, order)
 
@@ -42,7 +57,7 @@ def owner_cv(scan: Scan, index: SiteIndex, people: People, order: Iterable[str])
     """The site owner's CV (resume.json's)."""
     owner = index.owner()
     page = scan.pages.get(owner.src_uri) if owner is not None else None
-    return page_cv(page, scan, people, order) if page is not None else None
+    return page_cv(page, scan, index, people, order) if page is not None else None
 
 
 def watched_text(page: ScannedPage) -> tuple:

@@ -32,7 +32,7 @@ from ..options import SiteOptions
 from ..publish import pdf, rendercv
 from ..publish.citation import bibtex_for
 from ..publish.cv import CV_SECTIONS
-from ..render.environment import OwnPage, PageRender
+from ..render.environment import OwnPage, PageRender, asset_text
 from ..render.locale import Locale
 from ..render.publication import search_html
 from ..sources.fields import parse_boolean
@@ -334,7 +334,8 @@ class _Assembler:
             lines[marker.line] = self.place(marker)
             placed.add(marker.kind)
         top, after_bio, bottom = [], [], []
-        for kind in SECTION_KINDS:
+        # A page with a CV shows its sections there, and nowhere else.
+        for kind in () if "cv" in placed else SECTION_KINDS:
             if kind.name in placed or kind.record is None or not self.has(kind.name):
                 continue
             text = self.place(Marker(kind.name, line=AUTO))
@@ -593,7 +594,7 @@ class _Assembler:
                         line=line,
                     )
             order = [name for name in order if name in CV_SECTIONS]
-        document = cv.page_cv(self.cv_page, site.scan, site.people, order)
+        document = cv.page_cv(self.context.page, site.scan, site.index, site.people, order)
         if document is None:
             self.reporter.warn((), "researcher cv marker: no profile to show a CV of", line=line)
             return ""
@@ -638,7 +639,10 @@ class _Assembler:
             )
             title = f"{document.profile.name} – {t('section.cv')}"
             self.output.files[pdf_path] = pdf.document(
-                f"{opening}\n{body}\n</div>", title=title, language=self.context.page.source.language
+                f"{opening}\n{body}\n</div>",
+                title=title,
+                language=self.context.page.source.language,
+                stylesheet=asset_text("researcher.css"),
             )
         if site.options.cv_rendercv and site.engine.writes_files:
             if site.files.owners_file(yaml_path):
