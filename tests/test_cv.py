@@ -252,3 +252,61 @@ def test_zensical_generate_writes_cv_pdf(tmp_path):
         soup = BeautifulSoup((site / "cv" / "index.html").read_text(encoding="utf-8"), "html.parser")
         href = soup.select_one(".researcher-section.researcher-cv .researcher-cv__download a")["href"]
         assert (site / "cv" / href).resolve() == (site / "cv" / "cv.pdf").resolve()
+
+
+# The example site's CV pages in Chromium: printed, and as Chromium prints them to PDF -------------------------------
+
+CV_PAGES = ["cv/", "chengxiang-qi-cv/"]
+
+
+def _pieces(entry, selector: str) -> tuple[str, str]:
+    """The first words of an entry's title and the last words of the entry, without spaces (printed text breaks
+    lines, HTML breaks words at its tags)."""
+    title = entry.select_one(selector).get_text(" ", strip=True).split()
+    words = (entry.select_one(".researcher-cv__what") or entry).get_text(" ", strip=True).split()
+    return "".join(title[:3]), "".join(words[-3:])
+
+
+def _page_of(offset: int, starts: list[int]) -> int:
+    return max(number for number, start in enumerate(starts) if start <= offset)
+
+
+@pytest.mark.slow
+def test_example_cv_pages_print_as_the_cv_alone_with_no_entry_split_across_pages():
+    pytest.importorskip("pypdf")
+    from browser_support import built_site, chromium_available, launch_chromium, require, serve
+    from bs4 import BeautifulSoup
+    from conftest import EXAMPLE_SITE
+
+    require(chromium_available(), "Chromium is not installed")
+    with built_site(EXAMPLE_SITE) as site, serve(site) as base_url, launch_chromium() as browser:
+        for path in [*CV_PAGES, "zh/cv/", "zh/chengxiang-qi-cv/"]:
+            assert (site / path / "cv.pdf").read_bytes().startswith(b"%PDF-"), path  # cv_pdf: true on the example
+        for path in CV_PAGES:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(base_url + path, wait_until="networkidle")
+            page.emulate_media(media="print")
+            for chrome in (".md-header", ".md-tabs", ".md-search", ".md-sidebar--primary", ".md-footer"):
+                assert page.locator(chrome).first.is_hidden(), (path, chrome)
+            assert page.locator(".researcher-cv__download").is_hidden()  # a link to the PDF, on paper
+            assert page.locator(".researcher-cv .researcher-cv__entry").first.is_visible()
+            printed = page.pdf(prefer_css_page_size=True)
+            soup = BeautifulSoup(page.content(), "html.parser")
+            page.close()
+            texts = ["".join(text.split()) for text in pdf_text(printed)]
+            assert len(texts) > 1, path  # long enough that entries meet page breaks
+            joined, starts = "", []
+            for text in texts:
+                starts.append(len(joined))
+                joined += text
+
+            cursor = 0
+            entries = soup.select(".researcher-cv .researcher-cv__entry")
+            assert len(entries) > 10
+            for entry in entries:
+                first, last = _pieces(entry, ".researcher-cv__title")
+                begins = joined.find(first, cursor)
+                ends = joined.find(last, begins)
+                assert begins != -1 and ends != -1, (path, first, last)
+                assert _page_of(begins, starts) == _page_of(ends, starts), (path, first, last)
+                cursor = ends
