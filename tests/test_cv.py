@@ -310,3 +310,13 @@ def test_example_cv_pages_print_as_the_cv_alone_with_no_entry_split_across_pages
                 assert begins != -1 and ends != -1, (path, first, last)
                 assert _page_of(begins, starts) == _page_of(ends, starts), (path, first, last)
                 cursor = ends
+
+
+def test_a_cv_of_no_one_says_so(build_site):
+    result = build_site({"index.md": "# Home\n", "cv.md": CV_PAGE})
+    assert result.error is None
+    assert result.researcher_warnings() == [
+        "researcher: docs/cv.md:5: researcher cv marker: no profile to show a CV of: this page has none, nor has "
+        "the home page"
+    ]
+    assert not result.html("cv/index.html").select(".researcher-cv")

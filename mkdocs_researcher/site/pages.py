@@ -386,9 +386,13 @@ class _Assembler:
                     line=line,
                 )
         if not self.has(marker.kind):
-            self.reporter.warn(
-                (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
-            )
+            if marker.kind != "cv":
+                problem = f"this page has no {marker.kind} to show"
+                self.reporter.warn((), f"researcher {marker.kind} marker: {problem}", line=line)
+            elif not any(page.front_matter_refused for page in self.site.scan.pages.values()):
+                # (A page whose front matter was refused, the home page's perhaps, has its own warning.)
+                problem = "no profile to show a CV of: this page has none, nor has the home page"
+                self.reporter.warn((), f"researcher cv marker: {problem}", line=line)
             return ""
         return LAYOUTS[kind.name](self, kind, marker, line)
 
@@ -595,8 +599,7 @@ class _Assembler:
                     )
             order = [name for name in order if name in CV_SECTIONS]
         document = cv.page_cv(self.context.page, site.scan, site.index, site.people, order)
-        if document is None:
-            self.reporter.warn((), "researcher cv marker: no profile to show a CV of", line=line)
+        if document is None:  # has("cv") found its person's page, so only when that page lost its profile since
             return ""
         # The CV's person is the one highlighted among authors, whoever's page shows it.
         render = replace(self.render, matcher=SelfMatcher(document.profile.names()), author_views={})
