@@ -9,6 +9,8 @@ Chromium through Playwright (no browser download).
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -23,8 +25,9 @@ SHOTS = {
     "phone": {"viewport": {"width": 375, "height": 812}, "scheme": "light"},
 }
 
-# The README's gallery: a homepage, the publication list, a lab's people, a member's homepage, one paper's page.
-GALLERY = ["", "publications/", "group/", "chengxiang-qi/", "publications/cheng2025pipethreader/"]
+# The README's gallery: a homepage, the publication list, a lab's people, a member's homepage, one paper's page,
+# the CV page (and the first page of its cv.pdf, as cv-pdf.png).
+GALLERY = ["", "publications/", "group/", "chengxiang-qi/", "publications/cheng2025pipethreader/", "cv/"]
 
 
 def main() -> None:
@@ -46,6 +49,16 @@ def main() -> None:
                 page.screenshot(path=str(target), full_page=args.full)
                 page.close()
                 print(target)
+            if path == "cv/":
+                print(pdf_first_page(site / "cv" / "cv.pdf", args.out / "cv-pdf"))
+
+
+def pdf_first_page(pdf: Path, target: Path) -> Path:
+    """The PDF's first page as ``target``.png, drawn by poppler's pdftoppm (poppler-utils)."""
+    if shutil.which("pdftoppm") is None:
+        sys.exit("pdftoppm (poppler-utils) draws the PDF's first page: install it, or leave out cv/")
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", pdf, target], check=True)
+    return target.with_suffix(".png")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .diagnostics import did_you_mean
+from .publish.cv import CV_SECTIONS
 from .sources.bibtex_fields import PRIVATE_FIELDS
 
+CV_PAPERS = ("a4", "letter")
 EXTENSION = "mkdocs_researcher"  # the Markdown extension's name under markdown_extensions
 
 
@@ -47,6 +49,10 @@ class SiteOptions:
     citations_ignore: list[str] = field(default_factory=list)  # cited keys with no entry that are not warned of
     orcid_works: bool = False  # the owner's works (profile.links.orcid), fetched by refresh, join the bibliography
     orcid_exclude: list[str] = field(default_factory=list)  # DOIs, arXiv or OpenAlex ids of works left out of those
+    cv_sections: list[str] = field(default_factory=lambda: list(CV_SECTIONS))  # a CV's sections, in order
+    cv_paper: str = "a4"  # a4 | letter: the CV's page size, printed or typeset
+    cv_pdf: bool = False  # cv.pdf beside each CV page, typeset by WeasyPrint (the pdf extra)
+    cv_rendercv: bool = False  # cv.yaml beside each CV page, in RenderCV's input format
 
     @property
     def spans_pages(self) -> bool:
@@ -71,7 +77,16 @@ def read(raw: dict, where: str, warn: Callable[[str], None]) -> SiteOptions:
             chosen[name] = value
         else:
             warn(f"{where}: {name}: expected {_word(_TYPES[name])}, got {value!r:.60}; its default is kept")
-    return SiteOptions(**chosen)
+    options = SiteOptions(**chosen)
+    unknown = [name for name in options.cv_sections if name not in CV_SECTIONS]
+    if unknown:
+        close = did_you_mean(unknown[0], CV_SECTIONS)
+        warn(f"{where}: cv_sections: unknown section '{unknown[0]}'{close}; it is left out")
+        options.cv_sections = [name for name in options.cv_sections if name in CV_SECTIONS]
+    if options.cv_paper not in CV_PAPERS:
+        warn(f"{where}: cv_paper: expected one of {', '.join(CV_PAPERS)}, got {options.cv_paper!r:.60}; a4 is used")
+        options.cv_paper = "a4"
+    return options
 
 
 def _word(kind) -> str:

@@ -87,6 +87,9 @@ def test_new_scaffolds_a_site_that_builds_strict_and_shows_the_name_and_a_paper(
         encoding="utf-8"
     )
     assert ">AL</text>" in (site / "docs" / "images" / "photo.svg").read_text(encoding="utf-8")
+    # The CV from the same data, in the nav from the start.
+    assert "<!-- researcher cv -->" in (site / "docs" / "cv.md").read_text(encoding="utf-8")
+    assert {"CV": "cv.md"} in config["nav"]
     ignored = [line for line in (site / ".gitignore").read_text(encoding="utf-8").splitlines() if line[:1] != "#"]
     assert ignored[:2] == ["site/", ".cache/"]
     workflow = yaml.safe_load((site / ".github" / "workflows" / "site.yml").read_text(encoding="utf-8"))

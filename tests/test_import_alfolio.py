@@ -240,8 +240,15 @@ def test_fixture_imports_what_the_site_shows_and_builds_strict(tmp_path, capsys)
     assert "#00369f" in str(paper)  # venues.yml colour
 
     cv_page = html(site / "cv" / "index.html")
-    assert sections(cv_page) == {"experience": 2, "education": 2, "awards": 2, "skills": 3}
-    ongoing = cv_page.select_one(".researcher-experience .researcher-item").get_text(" ", strip=True)
+    # al-folio's cv layout as the cv marker: the owner's whole CV, with the sections of _data/cv.yml.
+    cv = cv_page.select_one(".researcher-section.researcher-cv")
+    assert cv.select_one(".researcher-cv__name").get_text(" ", strip=True).startswith("Alex J. Sample")
+    entries = {
+        h.get_text(strip=True).removesuffix("¶"): len(h.find_next_sibling("ol").find_all("li", recursive=False))
+        for h in cv.select("h2")
+    }
+    assert entries == {"Education": 2, "Experience": 2, "Publications": 1, "Awards": 2, "Skills": 3}, entries
+    ongoing = cv.select("h2")[1].find_next_sibling("ol").select_one("li").get_text(" ", strip=True)
     assert "May 2024 – Present" in ongoing and "Example Research Lab" in ongoing
     assert cv_page.select_one("article h2#summary")  # a RenderCV section no kind matches, kept as text
     projects = html(site / "projects" / "index.html")
@@ -622,7 +629,7 @@ def test_old_list_style_cv_and_teaching_page_list(tmp_path, capsys):
     site = build_strict(out)
     cv_page = html(site / "cv" / "index.html")
     assert "Full Name" in cv_page.select_one("article").get_text()  # General Information, kept as text
-    assert "The example toolkit" in cv_page.select_one(".researcher-projects").get_text()
+    assert "The example toolkit" in cv_page.select_one(".researcher-cv").get_text()  # its projects, in the CV
     teaching = html(site / "teaching" / "index.html")
     assert "I teach every year." in teaching.select_one("article").get_text()
     assert sections(teaching) == {"teaching": 3}
@@ -783,7 +790,7 @@ def test_each_language_gets_its_home_page_news_and_cv(tmp_path, capsys):
     news = [i.get_text(" ", strip=True) for i in chinese.select(".researcher-news .researcher-item")]
     assert any("论文被接收" in n for n in news) and any("我们搬家了" in n for n in news)
     assert any("We moved" in i.get_text() for i in english.select(".researcher-news .researcher-item"))
-    assert "示例大学" in html(site / "zh" / "cv" / "index.html").select_one(".researcher-education").get_text()
+    assert "示例大学" in html(site / "zh" / "cv" / "index.html").select_one(".researcher-cv").get_text()
 
 
 @pytest.mark.slow  # reads the verdict of the import's trial build, run in a subprocess

@@ -11,10 +11,12 @@ from mkdocs_researcher.model.records import (
     Education,
     Experience,
     Link,
+    PageData,
     PartialDate,
     Profile,
     Publication,
 )
+from mkdocs_researcher.publish.cv import cv_of
 from mkdocs_researcher.publish.resume import SCHEMA_URL, json_resume
 
 SITE = "https://example.org/~qi/"
@@ -78,10 +80,16 @@ PUBLICATIONS = [
 ]
 
 
+def json_resume_of(person: Profile, *, publications=(), experience=(), education=(), awards=(), **options) -> dict:
+    """The JSON Resume of the CV that the person's sections map to (publish/cv.py)."""
+    data = PageData(experience=list(experience), education=list(education), awards=list(awards))
+    return json_resume(cv_of(person, data, list(publications)), **options)
+
+
 def resume(**kw) -> dict:
     values = dict(publications=PUBLICATIONS, experience=EXPERIENCE, education=EDUCATION, site_url=SITE)
     values.update(kw)
-    return json_resume(profile(), **values)
+    return json_resume_of(profile(), **values)
 
 
 def test_basics():
@@ -117,8 +125,9 @@ def test_without_site_url_relative_urls_are_left_out():
     assert data["publications"][0]["url"] == "https://arxiv.org/abs/2410.12345"
 
 
-def test_work():
+def test_work_newest_first_as_the_page_shows_it():
     assert resume()["work"] == [
+        {"name": "Peking University", "position": "Teaching Assistant", "startDate": "2022"},  # no endDate: present
         {
             "name": "Microsoft Research Asia",
             "position": "Research Intern",
@@ -128,7 +137,6 @@ def test_work():
             "endDate": "2023-09",
             "highlights": ["Built a compiler.", "Wrote a paper."],
         },
-        {"name": "Peking University", "position": "Teaching Assistant", "startDate": "2022"},  # no endDate: present
     ]
 
 
@@ -183,7 +191,7 @@ def test_document_shape_and_determinism():
 
 
 def test_empty_sections_are_left_out():
-    data = json_resume(Profile(name="Chengxiang Qi"), publications=[], experience=[], education=[])
+    data = json_resume_of(Profile(name="Chengxiang Qi"))
     assert data == {"$schema": SCHEMA_URL, "basics": {"name": "Chengxiang Qi"}}
 
 
@@ -193,5 +201,5 @@ def test_username_only_when_the_url_is_just_the_pattern():
         Link("github", "https://github.com/", "GitHub"),
         Link("dblp", "https://dblp.org/pid/12/3456.html", "DBLP"),
     ]
-    profiles = json_resume(profile(links=links), publications=[], experience=[], education=[])["basics"]["profiles"]
+    profiles = json_resume_of(profile(links=links))["basics"]["profiles"]
     assert [p.get("username") for p in profiles] == [None, None, "12/3456"]

@@ -243,10 +243,10 @@ class ResearcherPlugin(BasePlugin):
     )
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        for path, text in self.site.page_files(page.file.src_uri).items():
+        for path, content in self.site.page_files(page.file.src_uri).items():
             target = Path(config.site_dir, path)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            target.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
         head = self.site.head_tags(page.file.src_uri, page.file.url)
         return output.replace("</head>", head + "</head>", 1) if head else output
 

@@ -161,10 +161,11 @@ def _build_for(config: dict, options: dict, path: str) -> tuple[_Build, str]:
     site = build.site
     site_options = read_options(options, f"mkdocs.yml: markdown_extensions: {EXTENSION}", _warn)
     generated = generated_before(engine.docs_dir)
-    if site_options.spans_pages and not generated:
+    if (site_options.spans_pages or site_options.cv_pdf or site_options.cv_rendercv) and not generated:
         _warn(
-            "publication_pages, feed and json_resume make files of their own, which an extension cannot add to a "
-            "Zensical build: run `mkdocs-researcher generate` before it to write them into docs/"
+            "publication_pages, feed, json_resume, cv_pdf and cv_rendercv make files of their own, which an "
+            "extension cannot add to a Zensical build: run `mkdocs-researcher generate` before it to write them "
+            "into docs/"
         )
     site.configure(site_options, engine)
     excluded = GitIgnoreSpec.from_lines(exclude_docs.splitlines())

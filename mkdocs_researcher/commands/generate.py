@@ -1,8 +1,8 @@
 """`mkdocs-researcher generate`: what spans pages, written into docs/ for engines without plugins (Zensical).
 
 Under MkDocs the plugin adds publication pages, their .bib files, each page's
-publications.bib, the feed, the résumé and its stylesheet and script to the
-build itself. An engine that
+publications.bib, the feed, the résumé, each CV page's cv.pdf and cv.yaml, and its stylesheet and script to
+the build itself. An engine that
 runs no plugins copies what docs/ holds, so this command writes the same files
 there before the build, and lists them in docs/.researcher-generated, each with
 the hash of what it wrote: the next run (and any build) replaces them rather
@@ -18,6 +18,7 @@ would take for the owner's; each file is written whole or not at all.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -32,6 +33,8 @@ _LIST_HEADER = "# Written by `mkdocs-researcher generate`: hash and path of each
 def generate(config_path: Path) -> list[str]:
     """Write the site-wide files into the site's docs folder; their paths inside it."""
     site = site_config.site_of(config_path, lambda problem: print(problem, file=sys.stderr))
+    # The engine copies docs/ as it lies: what a page links beside it (cv.pdf, cv.yaml) is written here.
+    site.engine = dataclasses.replace(site.engine, writes_files=True)
     docs = site.engine.docs_dir
     listed = generated_list(docs)
     for src_uri in {GENERATED_LIST} | {src_uri for src_uri, _ in listed}:
@@ -43,6 +46,8 @@ def generate(config_path: Path) -> list[str]:
         if not site.keeps_owners_file(src_uri, f"mkdocs-researcher's {name}"):
             result.generated[src_uri] = asset_text(name)
     outputs = {src_uri: text.encode("utf-8") for src_uri, text in sorted(result.generated.items())}
+    for path, content in sorted(site.cv_files().items()):
+        outputs[path] = content if isinstance(content, bytes) else content.encode("utf-8")
     written = {(src_uri, written_hash(data)) for src_uri, data in outputs.items()}
     _write_list(docs, {entry for entry in listed if entry[0] in ours} | written)
     for src_uri, data in outputs.items():

@@ -1,4 +1,4 @@
-"""The profile as a JSON Resume (https://jsonresume.org/schema, v1.0.0), for résumé themes and tools.
+"""The CV (publish/cv.py) as a JSON Resume (https://jsonresume.org/schema, v1.0.0), for résumé themes and tools.
 
 Fields without a value are left out rather than written empty, as the schema
 allows. Markdown (experience and award details) becomes plain text. Relative URLs are
@@ -8,13 +8,13 @@ made absolute against ``site_url``; one that cannot be is left out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from urllib.parse import unquote
 
 from ..model.links import LINK_KINDS
-from ..model.records import PRESENT, Award, Education, Experience, Link, PartialDate, Profile, Publication
+from ..model.records import PRESENT, Link, PartialDate, Profile, Publication
 from ..model.urls import absolute_url, first_absolute_link
 from .citation import abstract_text, compact, plain_text, publication_date
+from .cv import CV, CVEntry
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 
@@ -33,7 +33,7 @@ def _date(value: PartialDate | str | None) -> str | None:
     return None if value in (None, PRESENT) else str(value)
 
 
-def _username(link: Link) -> str | None:
+def link_username(link: Link) -> str | None:
     """The account name, when the URL is the link kind's URL pattern with the name filled in."""
     spec = LINK_KINDS.get(link.kind)
     if spec is None or spec.pattern is None:
@@ -51,7 +51,7 @@ def _basics(profile: Profile, obfuscate_email: bool, site_url: str | None) -> di
         (link, absolute_url(link.url, site_url=site_url)) for link in profile.links if link.kind not in _NOT_PROFILES
     ]
     profiles = [
-        compact({"network": link.label, "username": _username(link), "url": url}) for link, url in accounts if url
+        compact({"network": link.label, "username": link_username(link), "url": url}) for link, url in accounts if url
     ]
     return compact(
         {
@@ -65,11 +65,11 @@ def _basics(profile: Profile, obfuscate_email: bool, site_url: str | None) -> di
     )
 
 
-def _work(entry: Experience, site_url: str | None) -> dict:
+def _work(entry: CVEntry, site_url: str | None) -> dict:
     return compact(
         {
-            "name": entry.organization,
-            "position": entry.role,
+            "name": entry.title,
+            "position": entry.subtitle,
             "location": entry.location,
             "url": absolute_url(entry.url, site_url=site_url),
             "startDate": _date(entry.start),
@@ -79,12 +79,17 @@ def _work(entry: Experience, site_url: str | None) -> dict:
     )
 
 
-def _education(entry: Education, site_url: str | None) -> dict:
-    match = _DEGREE_AND_AREA.match(entry.degree.strip())
-    study_type, area = match.groups() if match else (entry.degree, None)
+def degree_and_area(degree: str) -> tuple[str, str | None]:
+    """ "PhD in Computer Science" -> ("PhD", "Computer Science"); a degree without a field is all degree."""
+    match = _DEGREE_AND_AREA.match(degree.strip())
+    return match.groups() if match else (degree, None)
+
+
+def _education(entry: CVEntry, site_url: str | None) -> dict:
+    study_type, area = degree_and_area(entry.title)
     return compact(
         {
-            "institution": entry.institution,
+            "institution": entry.subtitle,
             "url": absolute_url(entry.url, site_url=site_url),
             "studyType": study_type,
             "area": area,
@@ -94,6 +99,10 @@ def _education(entry: Education, site_url: str | None) -> dict:
     )
 
 
+def publication_url(pub: Publication, site_url: str | None) -> str | None:
+    return first_absolute_link(pub.links, _PUBLICATION_URL_KINDS, site_url=site_url)
+
+
 def _publication(pub: Publication, site_url: str | None) -> dict:
     date = publication_date(pub)
     return compact(
@@ -101,41 +110,42 @@ def _publication(pub: Publication, site_url: str | None) -> dict:
             "name": pub.title,
             "publisher": pub.venue,
             "releaseDate": date.iso() if date else None,
-            "url": first_absolute_link(pub.links, _PUBLICATION_URL_KINDS, site_url=site_url),
+            "url": publication_url(pub, site_url),
             "summary": abstract_text(pub),
         }
     )
 
 
-def _award(award: Award) -> dict:
+def _award(entry: CVEntry) -> dict:
     return compact(
         {
-            "title": award.title,
-            "date": _date(award.date),
-            "awarder": award.awarder,
-            "summary": plain_text(award.details),
+            "title": entry.title,
+            "date": _date(entry.date),
+            "awarder": entry.subtitle,
+            "summary": plain_text(entry.details[0]) if entry.details else None,
         }
     )
 
 
-def json_resume(
-    profile: Profile,
-    *,
-    publications: Iterable[Publication],
-    experience: Iterable[Experience],
-    education: Iterable[Education],
-    awards: Iterable[Award] = (),
-    obfuscate_email: bool = True,
-    site_url: str | None = None,
-) -> dict:
-    """The JSON Resume document."""
+def _entries(cv: CV, name: str) -> tuple[CVEntry, ...]:
+    section = cv.section(name)
+    return section.entries if section else ()
+
+
+def json_resume(cv: CV, *, obfuscate_email: bool = True, site_url: str | None = None) -> dict:
+    """The JSON Resume document of a CV (publish/cv.py)."""
+    publications = cv.section("publications")
     return compact(
         {
             "$schema": SCHEMA_URL,
-            "basics": _basics(profile, obfuscate_email, site_url),
-            "work": [_work(entry, site_url) for entry in experience],
-            "education": [_education(entry, site_url) for entry in education],
-            "awards": [award for award in map(_award, awards) if award],
-            "publications": [_publication(pub, site_url) for pub in publications],
+            "basics": _basics(cv.profile, obfuscate_email, site_url),
+            "work": [_work(entry, site_url) for entry in _entries(cv, "experience")],
+            "education": [_education(entry, site_url) for entry in _entries(cv, "education")],
+            "awards": [award for award in map(_award, _entries(cv, "awards")) if award],
+            "publications": [
+                _publication(pub, site_url)
+                for _, group in (publications.publications if publications else ())
+                for pub in group
+            ],
         }
     )

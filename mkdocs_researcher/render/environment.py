@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from html import escape as escape_text  # a str: markupsafe's escape makes a Markup of every piece, at twice the cost
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup, escape
@@ -364,6 +365,14 @@ class _Helpers:
         }
 
     initials = staticmethod(names.initials)
+
+    @staticmethod
+    def written_url(url: str) -> str:
+        """A URL as a printed page writes it: without its scheme or a closing slash ("github.com/qi")."""
+        parts = urlsplit(url)
+        if not parts.netloc:
+            return url
+        return (parts.netloc + parts.path).rstrip("/") + (f"?{parts.query}" if parts.query else "")
 
     def avatar_hue(self, name: str) -> int:
         """A stable colour per name for the initials placeholder."""

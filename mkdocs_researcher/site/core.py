@@ -34,6 +34,7 @@ from ..cache.store import CacheStore
 from ..diagnostics import Diagnostic, Reporter
 from ..model.records import Publication
 from ..options import SiteOptions
+from ..publish import pdf
 from ..sources.bibliography import Bibliographies
 from ..sources.datafiles import DataFiles
 from ..sources.frontmatter import front_matter_text, strip_front_matter
@@ -176,7 +177,14 @@ class Site:
             )
         if publishes:
             publishing.publish_site_files(
-                result.generated, self.index, self.options, self.engine, self.files, self.report
+                result.generated,
+                self.index,
+                self.scan_state,
+                self.people,
+                self.options,
+                self.engine,
+                self.files,
+                self.report,
             )
         self.files.add_generated(result.generated, languages)
         self._for_pages = pages.SiteForPages(
@@ -297,9 +305,25 @@ class Site:
         it is the page itself."""
         return self._search_views.pop(src_uri, None)
 
-    def page_files(self, src_uri: str) -> dict[str, str]:
-        """The files a page's HTML links to that the engine writes beside it (site path -> text), once."""
-        return self._page_files.pop(src_uri, {})
+    def page_files(self, src_uri: str) -> dict[str, str | bytes]:
+        """The files a page's HTML links to that the engine writes beside it (site path -> text, or the bytes of
+        a PDF typeset from the HTML the page kept for it), once."""
+        return {
+            path: pdf.typeset(text) if path.endswith(pdf.PDF_SUFFIX) else text
+            for path, text in self._page_files.pop(src_uri, {}).items()
+        }
+
+    def cv_files(self) -> dict[str, str | bytes]:
+        """The files beside each CV page (cv.pdf, cv.yaml; site path -> content), made by building those pages:
+        for an engine that writes no files beside a page, `generate` writes them into docs/."""
+        built = set(self.files.by_src_uri)
+        found: dict[str, str | bytes] = {}
+        for src_uri, page in sorted(self.scan_state.pages.items()):
+            if any(marker.kind == "cv" for marker in page.markers):
+                self.page_markdown(src_uri, page.body, page.meta, built)
+                self._outputs.pop(src_uri, None)
+                found.update(self.page_files(src_uri))
+        return found
 
     def head_tags(self, src_uri: str, url: str) -> str:
         """Machine-readable metadata for the page's head: citation tags, JSON-LD, the feed link."""

@@ -1,5 +1,5 @@
 """What spans pages: member pages, the site's owner, which page owns each publication's own page, the feed,
-the résumé, head tags.
+head tags.
 
 Filled from every page's sections by the scan, then asked by each page as it is built.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..model import urls
 from ..model.records import PageData, Publication
 from ..model.urls import relative_url
-from ..publish import citation, feed, resume
+from ..publish import citation, feed
 from ..render.environment import OwnPage
 from ..sources.people import People
 
@@ -148,7 +148,8 @@ class SiteIndex:
     def owner(self):
         """The site's owner: the profile of the home page, else of the first page with one."""
         with_profile = [p for p in self.pages if p.data.profile]
-        home = [p for p in with_profile if p.src_uri in ("index.md", "README.md")]
+        # index.md, or a language's own (index.zh.md, which mkdocs-static-i18n builds as zh/)
+        home = [p for p in with_profile if p.src_uri.split(".", 1)[0] in ("index", "README")]
         return (home or with_profile or [None])[0]
 
     def feed(self, site_url: str, site_name: str) -> str:
@@ -181,21 +182,6 @@ class SiteIndex:
             author_name=author,
             updated=updated,
             items=items,
-        )
-
-    def resume(self, site_url: str | None, obfuscate_email: bool) -> dict | None:
-        owner = self.owner()
-        if owner is None:
-            return None
-        data = owner.data
-        return resume.json_resume(
-            data.profile,
-            publications=data.publications,
-            experience=data.experience,
-            education=data.education,
-            awards=data.awards,
-            obfuscate_email=obfuscate_email,
-            site_url=site_url,
         )
 
     def head_tags(self, src_uri: str, url: str, site_url: str | None, obfuscate_email: bool, feed: bool) -> str:

@@ -24,21 +24,25 @@ from ..cache import pages as render_cache
 from ..cache.keys import digest
 from ..cache.pages import RenderCache, RenderedPage, WatchedMarkdown
 from ..diagnostics import Diagnostic, Place, Reporter, did_you_mean
+from ..model import links as link_kinds
 from ..model.names import SelfMatcher
 from ..model.records import PUBLICATION_TYPES, PageData, Publication
 from ..model.urls import pub_anchor, relative_url
 from ..options import SiteOptions
+from ..publish import pdf, rendercv
 from ..publish.citation import bibtex_for
-from ..render.environment import OwnPage, PageRender
+from ..publish.cv import CV_SECTIONS
+from ..render.environment import OwnPage, PageRender, asset_text
 from ..render.locale import Locale
 from ..render.publication import search_html
 from ..sources.fields import parse_boolean
 from ..sources.markers import Marker, find_markers
 from ..sources.people import People
 from ..sources.sections import SECTION_KINDS, SECTIONS_BY_NAME, SectionKind
+from . import cv
 from .engine import EngineSettings
 from .enrich import SiteFacts
-from .files import SiteFiles
+from .files import SiteFiles, generated_before
 from .index import PublicationEntry, SiteIndex
 from .scan import Scan, ScannedPage
 from .selection import SORTS, Selection, entry_place, marker_number, select
@@ -175,7 +179,7 @@ def build_page(context: PageContext) -> PageOutput:
     site, page = context.site, context.page
     # After the scan, so the key covers the files this page names; a page from the cache reads no .bib entries
     # (their warnings are among the cached ones).
-    key, cached = _cached(context)
+    key, cached = _cached(context, *_cv_inputs(context))
     if cached is not None:
         return PageOutput(
             cached.markdown,
@@ -242,6 +246,30 @@ def build_publication_page(context: PageContext, entry: PublicationEntry) -> Pag
     return output
 
 
+def beside_page(url: str, name: str) -> str:
+    """The site path of a file named ``name`` beside the page served at ``url`` (a language plugin may have moved
+    it: its URL says where)."""
+    return posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), name))
+
+
+def published_beside(site: SiteForPages, path: str) -> bool:
+    """Whether the site publishes a file at ``path``: its own, one this build adds, or, for an engine that
+    writes none beside a page, one `generate` wrote into docs/."""
+    if site.files.publishes_file(path):
+        return True
+    return not site.engine.writes_files and path in generated_before(site.engine.docs_dir)
+
+
+def _cv_inputs(context: PageContext) -> tuple:
+    """What a page's CV shows that its render key does not cover already: the owner's page, when the CV is
+    theirs, and whether a PDF can be made."""
+    if not any(marker.kind == "cv" for marker in context.page.markers):
+        return ()
+    page = cv.cv_page(context.page, context.site.scan, context.site.index)
+    owner = cv.watched_text(page) if page is not None and page is not context.page else None
+    return owner, pdf.available(), published_beside(context.site, beside_page(context.url, "cv.pdf"))
+
+
 def _slot(context: PageContext) -> str:
     source = context.page.source
     return f"{source.language} {source.url} {source.source_name}"  # one cached page per built page
@@ -297,6 +325,7 @@ class _Assembler:
         self.h1_in_body = bool(_H1.search(context.body))
         self.profile_shown = False  # only the first profile card of a page may be its <h1>
         self.bibtex_entries: list[str] = []  # what the page's BIBTEX_FILE holds, entry by entry
+        self.cv_page = cv.cv_page(context.page, context.site.scan, context.site.index)
 
     def run(self) -> str:
         lines = self.context.body.split("\n")
@@ -306,7 +335,8 @@ class _Assembler:
             lines[marker.line] = self.place(marker)
             placed.add(marker.kind)
         top, after_bio, bottom = [], [], []
-        for kind in SECTION_KINDS:
+        # A page with a CV shows its sections there, and nowhere else.
+        for kind in () if "cv" in placed else SECTION_KINDS:
             if kind.name in placed or kind.record is None or not self.has(kind.name):
                 continue
             text = self.place(Marker(kind.name, line=AUTO))
@@ -322,6 +352,8 @@ class _Assembler:
     def has(self, kind: str) -> bool:
         if kind == "people":
             return bool(self.site.people.by_id)
+        if kind == "cv":
+            return self.cv_page is not None
         return bool(self.data.section(kind))
 
     def marker_line(self, marker: Marker) -> int | None:
@@ -355,9 +387,13 @@ class _Assembler:
                     line=line,
                 )
         if not self.has(marker.kind):
-            self.reporter.warn(
-                (), f"researcher {marker.kind} marker: this page has no {marker.kind} to show", line=line
-            )
+            if marker.kind != "cv":
+                problem = f"this page has no {marker.kind} to show"
+                self.reporter.warn((), f"researcher {marker.kind} marker: {problem}", line=line)
+            elif not any(page.front_matter_refused for page in self.site.scan.pages.values()):
+                # (A page whose front matter was refused, the home page's perhaps, has its own warning.)
+                problem = "no profile to show a CV of: this page has none, nor has the home page"
+                self.reporter.warn((), f"researcher cv marker: {problem}", line=line)
             return ""
         return LAYOUTS[kind.name](self, kind, marker, line)
 
@@ -504,9 +540,7 @@ class _Assembler:
         site = self.site
         if len(entries) < BIBTEX_FILE_FROM or not site.options.bibtex_toggle or not site.engine.writes_files:
             return {}
-        # Beside the page as it is served (a language plugin may have moved it: its URL says where).
-        url = self.context.url
-        path = posixpath.normpath(posixpath.join(url if url.endswith("/") else posixpath.dirname(url), BIBTEX_FILE))
+        path = self._beside_page(BIBTEX_FILE)
         if site.files.publishes_file(path):
             return {}
         first = len(self.bibtex_entries)  # after the entries of an earlier list on the page
@@ -550,6 +584,87 @@ class _Assembler:
         heading = marker.options["group"] if "group" in marker.options else self.render.locale("section.projects")
         return self.section("projects", marker, level, heading, pieces)
 
+    def _cv(self, kind: SectionKind, marker: Marker, line) -> str:
+        """The whole CV of the page's person (site/cv.py): a header, then each section with entries, in the order
+        of the marker's order= or the cv_sections option; beside it cv.pdf and cv.yaml, when the options ask."""
+        site, t = self.site, self.render.locale
+        order = site.options.cv_sections
+        if "order" in marker.options:
+            order = [name.strip().lower() for name in marker.options["order"].split(",") if name.strip()]
+            for name in order:
+                if name not in CV_SECTIONS:
+                    self.reporter.warn(
+                        (),
+                        f"researcher cv marker: order: unknown section '{name}'{did_you_mean(name, CV_SECTIONS)}",
+                        line=line,
+                    )
+            order = [name for name in order if name in CV_SECTIONS]
+        document = cv.page_cv(self.context.page, site.scan, site.index, site.people, order)
+        if document is None:  # has("cv") found its person's page, so only when that page lost its profile since
+            return ""
+        # The CV's person is the one highlighted among authors, whoever's page shows it.
+        render = replace(self.render, matcher=SelfMatcher(document.profile.names()), author_views={})
+        level = self.level(marker, line)
+        pdf_path, yaml_path = self._beside_page("cv.pdf"), self._beside_page("cv.yaml")
+        makes_pdf = site.options.cv_pdf and site.engine.writes_files and not site.files.owners_file(pdf_path)
+        if site.options.cv_pdf and not pdf.available():
+            # Named by mkdocs.yml, not the page: one warning for the build, however many CV pages it has.
+            self.reporter.found.append(Diagnostic("mkdocs.yml", None, "", pdf.MISSING))
+            makes_pdf = False
+        shows_pdf = makes_pdf or published_beside(site, pdf_path)
+        as_h1 = not self.h1_in_body and not self.profile_shown
+        links = [(link, href) for link in document.profile.links if (href := link_kinds.safe_url(link.url))]
+        # One list of pieces, written as the page's Markdown (headings the table of contents sees) and as the
+        # HTML the PDF is typeset from.
+        pieces: list[tuple[int, str]] = []  # (heading level, its text) or (0, HTML)
+
+        def piece(template: str, **values) -> None:
+            pieces.append((0, site.data.renderer.render(template, render, **values)))
+
+        pdf_url = relative_url(pdf_path, self.context.link_base) if shows_pdf else None
+        piece("cv_header.html", profile=document.profile, as_h1=as_h1, links=links, pdf_url=pdf_url)
+        for section in document.sections:
+            pieces.append((level, t(f"section.{section.name}")))
+            if section.name != "publications":
+                piece("cv_entries.html", entries=section.entries)
+                continue
+            for type_name, group in section.publications:
+                pieces.append((level + 1, t(f"pub_type.{type_name}")))
+                piece("cv_publications.html", publications=group)
+        paper = "letter" if site.options.cv_paper == "letter" else "A4"
+        page_rule = f"<style>@page {{ size: {paper}; margin: 16mm 15mm; }}</style>"  # printed and typeset alike
+        opening = f'<div class="researcher-section researcher-cv">\n{page_rule}'
+        markdown = [self.block(opening)]
+        markdown.extend(self.block(text) if not depth else self.heading(text, depth) for depth, text in pieces)
+        markdown.append(self.block("</div>"))
+        if makes_pdf:
+            body = "\n".join(
+                text if not depth else f"<h{depth}>{html.escape(text)}</h{depth}>" for depth, text in pieces
+            )
+            title = f"{document.profile.name} – {t('section.cv')}"
+            self.output.files[pdf_path] = pdf.document(
+                f"{opening}\n{body}\n</div>",
+                title=title,
+                language=self.context.page.source.language,
+                stylesheet=asset_text("researcher.css"),
+            )
+        if site.options.cv_rendercv and site.engine.writes_files:
+            if site.files.owners_file(yaml_path):
+                self.reporter.warn((), f"the site's own file, kept: cv.yaml ({yaml_path}) would replace it; not made")
+            else:
+                rendercv_data = rendercv.rendercv_document(
+                    document,
+                    lambda name: t(f"section.{name}"),
+                    paper=site.options.cv_paper,
+                    obfuscate_email=site.options.obfuscate_email,
+                    site_url=site.engine.site_url,
+                )
+                self.output.files[yaml_path] = rendercv.rendercv_yaml(rendercv_data)
+        return "\n\n".join(markdown)
+
+    def _beside_page(self, name: str) -> str:
+        return beside_page(self.context.url, name)
+
     def _people(self, kind: SectionKind, marker: Marker, line) -> str:
         level = self.level(marker, line)
         pieces = []
@@ -580,6 +695,7 @@ _OWN_LAYOUTS = {
     "publications": _Assembler._publications,
     "projects": _Assembler._projects,
     "people": _Assembler._people,
+    "cv": _Assembler._cv,
 }
 LAYOUTS = {kind.name: _OWN_LAYOUTS[kind.name] if not kind.template else _Assembler._list for kind in SECTION_KINDS}
 

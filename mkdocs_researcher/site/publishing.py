@@ -13,8 +13,9 @@ import yaml
 from ..diagnostics import Diagnostic
 from ..model.records import Publication
 from ..options import SiteOptions
-from ..publish import citation
+from ..publish import citation, resume
 from ..sources.people import People
+from . import cv
 from .engine import EngineSettings
 from .files import SiteFiles
 from .index import Listing, SiteIndex, bibliography_uri
@@ -124,6 +125,8 @@ def _free_bibliography_uri(listing: Listing, taken: set[str], files: SiteFiles, 
 def publish_site_files(
     generated: dict[str, str],
     index: SiteIndex,
+    scan: Scan,
+    people: People,
     options: SiteOptions,
     engine: EngineSettings,
     files: SiteFiles,
@@ -134,6 +137,7 @@ def publish_site_files(
     if options.feed and site_url and not keeps_owners_file(files, report, "feed.xml", "the Atom feed"):
         generated["feed.xml"] = index.feed(site_url, engine.site_name)
     if options.json_resume and not keeps_owners_file(files, report, "resume.json", "the JSON Resume"):
-        resume = index.resume(site_url, options.obfuscate_email)
-        if resume is not None:
-            generated["resume.json"] = json.dumps(resume, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        owners = cv.owner_cv(scan, index, people, options.cv_sections)
+        if owners is not None:
+            data = resume.json_resume(owners, obfuscate_email=options.obfuscate_email, site_url=site_url)
+            generated["resume.json"] = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -129,7 +129,9 @@ class Scan:
         if data.member:
             data.profile = self.member_profile(data.member, page, reporter)
         files = self.data_files.publication_files(meta.get("publications"), source.page_dir, reporter)
-        from_site = not files and not data.publications and any(m.kind == "publications" for m in page.markers)
+        # A CV of the page's own person lists their papers of the site's bibliography too.
+        shows = {"publications", "cv"} if data.profile else {"publications"}
+        from_site = not files and not data.publications and any(m.kind in shows for m in page.markers)
         if from_site:
             files = [(path, ()) for path in self.site_bibliography]
         data.shared_bibliography = from_site

@@ -89,6 +89,8 @@ SECTION_KINDS: tuple[SectionKind, ...] = (
     ),
     SectionKind("skills", schema.SKILL_GROUP, template="skills.html"),
     SectionKind("people", None, frozenset({"heading", "level", "group"})),
+    # The whole CV of the page's person (publish/cv.py): only where a marker puts it.
+    SectionKind("cv", None, frozenset({"level", "order"})),
 )
 SECTIONS_BY_NAME = {kind.name: kind for kind in SECTION_KINDS}
 # Front-matter key -> the record of one entry (the profile is one record, the others lists).

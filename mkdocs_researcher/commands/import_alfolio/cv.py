@@ -5,7 +5,8 @@ Every format becomes a list of (title, entries) sections; a section's title says
 Honors and Awards, Teaching Experience…), and one reader per kind takes the field names of every format
 (RenderCV's company/position/start_date, JSON Resume's name/studyType/startDate, the list style's
 title/institution/year). A section no kind matches is kept as text on the CV page. The CV's name, label and
-location fill the profile where the site gave none; its interests go to the profile card.
+location fill the profile where the site gave none; its interests go to the profile card. The page shows it
+all with the cv marker: the owner's profile and papers, and the CV's sections.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .samples import is_sample_cv_field, is_sample_entry, is_sample_person
 if TYPE_CHECKING:
     from .importer import Importer, NewPage
 
+CV_MARKER = "<!-- researcher cv -->"
 _SOCIAL_NETWORKS = {  # RenderCV's and JSON Resume's network names -> link kinds
     "github": "github",
     "gitlab": "gitlab",
@@ -237,6 +239,9 @@ def _convert(importer: Importer, cv: Cv, pages: list[NewPage], profile: bool) ->
     for page in pages:
         page.body = "\n\n".join(filter(None, [page.body, *text]))
         _merge_languages(page)
+        # The whole CV (the owner's profile and papers, this page's sections), as al-folio's cv layout showed it.
+        if CV_MARKER not in page.markers:
+            page.markers.append(CV_MARKER)
 
 
 def _without_samples(importer: Importer, cv: Cv) -> bool:

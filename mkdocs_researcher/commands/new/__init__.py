@@ -22,6 +22,7 @@ FILES = {
     "mkdocs.yml": "mkdocs.yml",
     "index.md": "docs/index.md",
     "publications.md": "docs/publications.md",
+    "cv.md": "docs/cv.md",
     "papers.bib": "docs/papers.bib",
     "photo.svg": "docs/images/photo.svg",
     "main.html": "overrides/main.html",

@@ -1,0 +1,44 @@
+"""``cv.pdf``: the CV page's own HTML and print stylesheet typeset by WeasyPrint (the ``pdf`` extra).
+
+A page's build keeps the PDF as the HTML document it is typeset from (a text, as the render cache keeps files);
+the PDF is made from it when the file is written. The same document gives the same bytes: the PDF carries no
+creation or modification date, and its identifier is derived from its content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import importlib.util
+
+PDF_SUFFIX = ".pdf"
+INSTALL_HINT = 'pip install "mkdocs-researcher[pdf]"'
+MISSING = f"cv_pdf: true needs WeasyPrint, which is not installed: {INSTALL_HINT}; no cv.pdf is made"
+# Latin and accented names first, Chinese, Japanese and Korean ones from Noto CJK (fonts-noto-cjk on Debian).
+_FONTS = '"Noto Sans", "DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", sans-serif'
+
+
+def available() -> bool:
+    return importlib.util.find_spec("weasyprint") is not None
+
+
+def document(cv_html: str, *, title: str, language: str, stylesheet: str) -> str:
+    """The standalone HTML a CV's PDF is typeset from: the CV's HTML under the package's stylesheet
+    (researcher.css), whose print rules lay it out as on paper."""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{html.escape(language)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n<style>\n{stylesheet}\n"
+        f"body {{ margin: 0; font-family: {_FONTS}; font-size: 10pt; line-height: 1.4; color: #1a1a1a; }}\n"
+        "a { color: inherit; }\n</style>\n</head>\n"
+        '<body class="researcher-cv-document">\n<article class="md-typeset">\n'
+        f"{cv_html}\n</article>\n</body>\n</html>\n"
+    )
+
+
+def typeset(document_html: str) -> bytes:
+    """The PDF of ``document`` (WeasyPrint must be installed: see ``available``)."""
+    import weasyprint  # the pdf extra: imported only when a PDF is made
+
+    # No base URL: the document holds everything it shows (a CV has no images), and reads no file.
+    identifier = hashlib.sha256(document_html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+    return weasyprint.HTML(string=document_html).write_pdf(identifier=identifier)
