@@ -79,6 +79,12 @@ def test_ieee_numbers_in_order_of_first_citation(build_site):
     assert references[0].get_text().startswith("[1] C. Lee")
 
 
+def test_ieee_reference_shows_its_doi_once_as_a_link(build_site):
+    reference = _article(_build(build_site, csl_style="ieee")).select_one("#ref-smith2020")
+    assert reference.get_text().count("10.1000/xyz") == 1  # IEEE writes "doi: 10.1000/xyz."
+    assert [a["href"] for a in reference.select("a[href*='10.1000']")] == ["https://doi.org/10.1000/xyz"]
+
+
 def test_missing_key_warns_with_its_line_and_strict_fails(build_site):
     body = "# Home\n\nGood [@smith2020].\nBad [@smith202].\n"
     result = _build(build_site, body)

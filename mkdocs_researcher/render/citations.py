@@ -347,10 +347,15 @@ def _with_links(text: str, pub: Publication, page_link: Callable[[Publication], 
     own = page_link(pub)
     if own:
         links.append(f'<a class="researcher-ref-page" href="{html.escape(own)}">↗</a>')
+    text = re.sub(r"(?<![\"'>])(https?://[^\s<>\"']+?)(?=[.,;]?(?:\s|$|<))", r'<a href="\1">\1</a>', text)
     doi = doi_of(pub)
     if doi and doi_url(doi) not in text:
-        links.append(f'<a class="researcher-ref-doi" href="{html.escape(doi_url(doi))}">doi:{html.escape(doi)}</a>')
-    text = re.sub(r"(?<![\"'>])(https?://[^\s<>\"']+?)(?=[.,;]?(?:\s|$|<))", r'<a href="\1">\1</a>', text)
+        link = f'<a class="researcher-ref-doi" href="{html.escape(doi_url(doi))}">'
+        shown = html.escape(doi, quote=False)
+        if shown in text:  # the style writes the DOI itself (IEEE: "doi: 10.1000/xyz."): that becomes the link
+            text = text.replace(shown, f"{link}{shown}</a>", 1)
+        else:
+            links.append(f"{link}doi:{html.escape(doi)}</a>")
     return " ".join([text, *links])
 
 
