@@ -1,13 +1,13 @@
 """A page's formatted citations and references, kept by a digest of all they are made from (see kept.py).
 
-citeproc-py formats slowly: a page citing 200 keys of a 10,000-entry .bib spent 2.5 s of a 4.0 s warm build
-formatting them, and 0.34 s more reading the .bib's 10,000 entries back from the parsed-file cache to find the
-200 it cites (warm build of the benchmark's site with that page 4.02 s, without it 1.12 s: 3.6x). Kept, a warm
-build reads neither: 1.18 s, 1.05x.
+citeproc-py formats slowly: a page citing 200 keys of a 10,000-entry .bib spent about 2.5 s of a warm build
+formatting them, and 0.34 s reading the .bib's 10,000 entries back from the parsed-file cache to find the 200 it
+cites. Warm build of the benchmark's site with that page, then without it: 3.70 s against 1.15 s (3.2x) before;
+kept here, a warm build does neither: 1.09 s against 1.04 s (1.05x; target 1.25x).
 
 One cache file per page (its slot: language, URL, source file). Its key covers what every citation of the page
 may depend on, but the citations themselves: this package's version and code and the site's context (every
-option, the engines' settings, which publications have pages of their own: pages.py ``render_context``),
+option, the engines' settings, which publications have pages of their own: site/pages.py ``render_context``),
 citeproc-py's version, the style file's name and content, the content of each publication file the page may
 cite from (so the cited entries' content too), where the page names them, and the references' heading. Inside,
 by the digest of the citations as written (in the page's order; with ``\\full_bibliography`` or not), their
