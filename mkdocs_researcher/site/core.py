@@ -30,6 +30,8 @@ from pathlib import Path
 
 from ..cache import pages as render_cache
 from ..cache.bibliographies import ParsedFiles
+from ..cache.citations import CitationCache
+from ..cache.kept import Kept
 from ..cache.store import CacheStore
 from ..diagnostics import Diagnostic, Reporter
 from ..model.records import Publication
@@ -62,6 +64,7 @@ class Site:
         # Kept across `mkdocs serve` rebuilds; the folder is set by configure().
         self.parsed_bibliographies = ParsedFiles(CacheStore(None))
         self.render_cache = render_cache.RenderCache(CacheStore(None))
+        self.citation_cache = CitationCache(CacheStore(None))
         self.watched: list[str] = []  # files a rebuild should follow, as resolved paths
         self.index = SiteIndex()
         self.scan_state: Scan | None = None
@@ -99,6 +102,9 @@ class Site:
         pages_folder = folder / "pages" if folder else None
         if self.render_cache.kept.store.folder != pages_folder:
             self.render_cache.kept.store = CacheStore(pages_folder)
+        citations_folder = folder / "citations" if folder else None
+        if self.citation_cache.kept.store.folder != citations_folder:
+            self.citation_cache.kept.store = CacheStore(citations_folder)
         self.render_cache.markdown_reads_files = render_cache.markdown_reads_files(self.engine.markdown_extensions)
 
     def _load_people(self) -> None:
@@ -286,6 +292,10 @@ class Site:
             self._page_files[src_uri] = output.files
         return output.markdown
 
+    def render_context(self) -> str:
+        """A digest of everything outside a page and its data files that its HTML depends on (pages.py)."""
+        return self._for_pages.render_context
+
     def front_matter_refused(self, src_uri: str) -> bool:
         """Whether this package refused the page's front matter: the engine must not show what it loaded."""
         page = self.scan_state.pages.get(src_uri) if self.scan_state else None
@@ -341,11 +351,15 @@ class Site:
         """The process starts; ``serving``: rebuilds follow until ``stop()`` (`mkdocs serve`). Then the caches keep
         in memory what the next rebuild uses again, and a rendered page or a parsed .bib goes to the cache folder
         when serving stops rather than on every edit."""
-        self.render_cache.kept.serving = self.parsed_bibliographies.kept.serving = serving
+        for cache in self._caches():
+            cache.serving = serving
 
     def stop(self) -> None:
-        self.render_cache.kept.flush()
-        self.parsed_bibliographies.kept.flush()
+        for cache in self._caches():
+            cache.flush()
+
+    def _caches(self) -> tuple[Kept, ...]:
+        return self.render_cache.kept, self.parsed_bibliographies.kept, self.citation_cache.kept
 
     def begin_build(self) -> None:
         if not self._open_builds:
@@ -359,7 +373,7 @@ class Site:
         if self._open_builds:
             return
         unreadable = []
-        for cache in (self.render_cache.kept, self.parsed_bibliographies.kept):
+        for cache in self._caches():
             cache.end_build(prune=not failed)
             unreadable.extend(cache.store.problems)
             cache.store.problems.clear()

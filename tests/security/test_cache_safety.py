@@ -197,6 +197,35 @@ def test_a_corrupt_cache_gives_one_warning_and_the_right_page(site, renders, cor
     assert renders == []
 
 
+def citations_as_numbers(raw: bytes) -> bytes:
+    """The right format and key; each formatted citation a number in place of its HTML."""
+    head, _, body = raw.partition(b"\n")
+    record = json.loads(head)
+    for formatted in record["data"][1][2].values():
+        formatted[0] = _strings_as_numbers(formatted[0])
+    return json.dumps(record).encode() + b"\n" + body
+
+
+@pytest.mark.parametrize("corrupt", [truncated, garbage, citations_as_numbers])
+def test_a_corrupt_citations_file_gives_one_warning_and_the_right_page_and_a_page_citing_no_more_drops_it(
+    build_site, corrupt
+):
+    new_process()
+    body = "# Cited\n\nAs @first2024 shows [@second2023, p. 3], and [@missing2020].\n"
+    plugins = [{"researcher": {"bibliography": ["docs/papers.bib"], "csl_style": "ieee"}}]
+    result = build_site({"index.md": body, "papers.bib": BIB}, plugins=plugins)
+    before = result.text()
+    [kept] = (cache_of(result) / "citations").glob("*.json")
+    kept.write_bytes(corrupt(kept.read_bytes()))
+    warnings = rebuild(result)
+    assert len(warnings) == 2 and CACHE_WARNING in warnings[1] and "missing2020" in warnings[0], warnings
+    assert result.text() == before
+    assert rebuild(result) == warnings[:1]  # written again
+    (result.docs / "index.md").write_text("# Cited\n\nNothing.\n", encoding="utf-8")
+    rebuild(result)
+    assert not list((cache_of(result) / "citations").glob("*"))
+
+
 @needs_fork
 def test_cache_files_that_are_no_regular_files_are_not_read(site):
     """A link to /dev/zero would be read without end, a pipe would never open: both are misses, told once."""
