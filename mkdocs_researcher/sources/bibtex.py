@@ -598,6 +598,9 @@ class _Values:
         return self._resolved[name]
 
     def text(self, name: str) -> str | None:
+        if name not in self.fields:  # most of the fields asked for: no call of raw()
+            self._read.add(name)
+            return None
         value = self.raw(name)
         return (tex_to_text(value) or None) if value is not None else None
 
