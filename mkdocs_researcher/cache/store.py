@@ -149,9 +149,18 @@ class DataclassCodec:
         self.fields = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in (*classes, *shared)}
         self.hints = {cls: typing.get_type_hints(cls) for cls in self.fields}
         self.shared = shared
-        # What encode() needs of each class: all its fields' values at once, and which of them are not plain.
+        # What encode() needs of each class: all its fields' values at once, and which of them are not plain, each
+        # with the shared class its list holds (None: encoded item by item). A list or mapping of plain values
+        # (tags) is plain already and is written as it is.
         self._rows = {
-            cls: (_field_values(names), [i for i, name in enumerate(names) if not _plain_types(self.hints[cls][name])])
+            cls: (
+                _field_values(names),
+                [
+                    (i, _listed_class(self.hints[cls][name], shared))
+                    for i, name in enumerate(names)
+                    if not _plain_types(self.hints[cls][name]) and not _plain_container(self.hints[cls][name])
+                ],
+            )
             for cls, names in self.fields.items()
         }
         for cls in shared:
@@ -179,8 +188,16 @@ class DataclassCodec:
             if known is not None:
                 values, nested = known
                 row = values(value)
-                for index in nested:
-                    row[index] = plain(row[index])
+                for index, listed in nested:
+                    item = row[index]
+                    if listed is not None and type(item) is list:  # an entry's authors: their numbers
+                        table = numbers[listed]
+                        row[index] = [
+                            number if (number := table.get(x)) is not None else table.setdefault(x, len(table))
+                            for x in item
+                        ]
+                    else:
+                        row[index] = plain(item)
                 return row
             if kind is list or kind is tuple:
                 return [plain(item) for item in value]
@@ -300,6 +317,20 @@ def _field_values(names: tuple[str, ...]) -> Callable[[object], list]:
         return lambda instance: [getattr(instance, names[0])]
     values = operator.attrgetter(*names)
     return lambda instance: list(values(instance))
+
+
+def _listed_class(hint, shared: tuple[type, ...]) -> type | None:
+    """The shared class a field's ``list[...]`` holds, or None."""
+    arguments = typing.get_args(hint)
+    return arguments[0] if typing.get_origin(hint) is list and arguments and arguments[0] in shared else None
+
+
+def _plain_container(hint) -> bool:
+    """A list or a mapping with str keys whose values are plain: JSON as it is."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin is list:
+        return bool(_plain_types(arguments[0]))
+    return origin is dict and arguments[0] is str and bool(_plain_types(arguments[1]))
 
 
 def _plain_types(hint) -> frozenset:

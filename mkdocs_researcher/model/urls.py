@@ -87,6 +87,10 @@ def key_slug(key: str) -> str:
     Accents fold to their letters (Müller2020 -> Muller2020); a key whose other letters would be lost
     (李2020) or that is cut to length keeps a short digest of itself, so such keys stay apart.
     """
+    if key.isascii() and not _NOT_IN_SLUG.search(key):  # most keys: nothing to fold or replace
+        text = key.strip("-_")
+        if text and len(text) <= _SLUG_LENGTH:
+            return text
     folded = unicodedata.normalize("NFKD", key)
     text = _NOT_IN_SLUG.sub("-", folded.encode("ascii", "ignore").decode("ascii")).strip("-_")
     lossy = any(not char.isascii() and not unicodedata.combining(char) for char in folded)

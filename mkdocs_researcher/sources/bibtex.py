@@ -427,7 +427,7 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     private is ever copied through unseen.
     """
     raw = entry.bibtex
-    dropped = {name for name in entry.fields if name in DISPLAY_ONLY_FIELDS or name in private}
+    dropped = DISPLAY_ONLY_FIELDS.intersection(entry.fields) | private.among(entry.fields)
     if not dropped and not ("%" in raw and _COMMENT_LINE.search(raw)):
         return raw
     pos = raw.find(",")
@@ -598,6 +598,9 @@ class _Values:
         return self._resolved[name]
 
     def text(self, name: str) -> str | None:
+        if name not in self.fields:  # most of the fields asked for: no call of raw()
+            self._read.add(name)
+            return None
         value = self.raw(name)
         return (tex_to_text(value) or None) if value is not None else None
 
@@ -622,12 +625,10 @@ class _Values:
             self._urls[name] = (value, squash(written))
         return value or None
 
-    def unread_fields(self) -> Iterator[tuple[str, str]]:
-        """The entry's own fields that nothing has read, private ones left out, as (name, value with macros
-        resolved), in the order written: once every field this reader knows is read, those left may be links
-        under names of the researcher's choosing."""
-        for name in [name for name in self.entry.fields if name not in self._read and name not in self.private]:
-            yield name, self.raw(name)
+    def unread_field_names(self) -> list[str]:
+        """The entry's own fields that nothing has read, private ones left out, in the order written: once every
+        field this reader knows is read, those left may be links under names of the researcher's choosing."""
+        return [name for name in self.entry.fields if name not in self._read and name not in self.private]
 
 
 _URL_NOISE = re.compile(r"[{}]|\\(?=[_%&#~$])")
@@ -929,7 +930,11 @@ def _read_bibtex(
     if memo is not None:
         memo.clear()
         memo.update(remembered)
-    return unique_keys([pub for result in results for pub in result.publications], reporter)
+    pubs = [pub for result in results for pub in result.publications]
+    # pylatexenc keeps the exceptions it catches in a reference cycle with their frames, and so with the frames
+    # above them, these included: emptied here, the chunks' reads are freed now, not walked by a later collection.
+    results.clear()
+    return unique_keys(pubs, reporter)
 
 
 _FIELD_NAMES = KNOWN_FIELDS | COMMON_FIELDS
@@ -946,6 +951,8 @@ def _check_names(entry: _Entry, private: PrivateFields, reporter: Reporter) -> N
                 (entry.key,), f"unknown entry type '@{entry.type}'; did you mean '@{close}'?", line=entry.line
             )
     for name, field in entry.fields.items():
+        if name in _FIELD_NAMES:
+            continue  # most names are known: no look-up of a misspelling
         close = None if name in private else misspelled(name, _FIELD_NAMES)
         if close:
             reporter.warn(

@@ -3,6 +3,8 @@
 Apart from the reader, so the settings and the cache keys that name them need not import bibtexparser.
 """
 
+from collections.abc import Iterable
+
 # Fields that only steer how al-folio shows an entry; they are left out of the BibTeX a visitor copies.
 DISPLAY_ONLY_FIELDS = frozenset(
     (
@@ -63,6 +65,11 @@ class PrivateFields:
 
     def __contains__(self, name: str) -> bool:
         return name in self.whole or name.startswith(self.prefixes)
+
+    def among(self, names: Iterable[str]) -> set[str]:
+        """Those of ``names`` that are private: a set operation for the names given whole, as most are."""
+        names = set(names)
+        return names & self.whole | {name for name in names if name.startswith(self.prefixes)}
 
 
 # --- Names a misspelling is told apart from ---------------------------------------------------------

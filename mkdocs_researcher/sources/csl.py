@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from itertools import accumulate, islice
 from os import PathLike
 from typing import Any
@@ -195,13 +194,10 @@ class _Item:
         self._urls[name] = (written.replace(" ", ""), written)
         return self._urls[name][0]
 
-    def unread_fields(self) -> Iterator[tuple[str, str]]:
-        """The item's fields of text nothing has read so far, as (name, text): once the known fields are read,
-        those left may be links under names of the author's choosing."""
-        for name in [name for name in self.fields if name not in self._read and name not in self.private]:
-            text = self.text(name)
-            if text is not None:
-                yield name, text
+    def unread_field_names(self) -> list[str]:
+        """The item's fields nothing has read so far: once the known fields are read, those left may be links
+        under names of the author's choosing."""
+        return [name for name in self.fields if name not in self._read and name not in self.private]
 
     def warn(self, name: str, problem: str) -> None:
         if name in self._urls:

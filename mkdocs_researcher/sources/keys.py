@@ -20,7 +20,7 @@ def unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication
     whichever file that is. An entry that changes is a copy: the others may be cached.
     """
     taken = {pub.key for pub in pubs}
-    first_use: dict[str, tuple[str, int | None, bool]] = {}  # key -> file, line, read from a publication file
+    first_use: dict[str, tuple] = {}  # key -> where the entry that used it first came from (its origin)
     next_number: dict[str, int] = {}  # a thousand uses of one key look for a free number once, not a thousand times
     anchors: set[str] = set()
     result = []
@@ -29,8 +29,6 @@ def unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication
         if not key:
             key = derive_key(pub.authors, pub.year, pub.title)
             reporter.warn(pub.origin, f"this entry has no key; it is kept as {key}")
-        file, line, _ = reporter.where(pub.origin)
-        placed = bool(pub.origin) and type(pub.origin[0]) is Place
         if key in first_use:
             number = next_number.get(key, 2)
             while f"{key}-{number}" in taken:
@@ -39,10 +37,11 @@ def unique_keys(pubs: list[Publication], reporter: Reporter) -> list[Publication
             renamed = f"{key}-{number}"
             reporter.warn(
                 _key_path(pub, key),
-                f"this key is already used{_by_entry(first_use[key], file)}; this entry is kept as {renamed}",
+                f"this key is already used{_by_entry(reporter, first_use[key], pub.origin)}; "
+                f"this entry is kept as {renamed}",
             )
             key = renamed
-        first_use.setdefault(key, (file, line, placed))
+        first_use.setdefault(key, pub.origin)
         taken.add(key)
         slug = own_slug = key_slug(key)
         if slug in anchors:
@@ -63,10 +62,12 @@ def _key_path(pub: Publication, key: str) -> tuple:
     return pub.origin + ("key",) if pub.origin else (key,)
 
 
-def _by_entry(first: tuple[str, int | None, bool], file: str) -> str:
-    """Who used a key first, as a message says it: " by the entry on line 3", or at another file's line."""
-    first_file, first_line, placed = first
-    if first_file != file:
+def _by_entry(reporter: Reporter, first: tuple, origin: tuple) -> str:
+    """Who used a key first (the ``first`` entry's origin), as a message about the entry from ``origin`` says it:
+    " by the entry on line 3", or at another file's line."""
+    first_file, first_line, _ = reporter.where(first)
+    if first_file != reporter.where(origin)[0]:
         return f" by the entry at {first_file}:{first_line}" if first_line else f" by an entry of {first_file}"
     # Entries of a .bib or CSL file are told apart by their lines; a page's own by their paths (publications[1]).
+    placed = bool(first) and type(first[0]) is Place
     return f" by the entry on line {first_line}" if placed and first_line else ""

@@ -64,9 +64,9 @@ class FieldSource(Protocol):
 
     def warn(self, name: str, problem: str) -> None: ...
 
-    def unread_fields(self) -> Iterable[tuple[str, str]]:
-        """(lower-case name, value) of each field nothing has read so far, in the order written, never a private
-        one: once the known fields are read, those whose value is a web address become links."""
+    def unread_field_names(self) -> Iterable[str]:
+        """The lower-case name of each field nothing has read so far, in the order written, never a private one:
+        once the known fields are read, those whose value is a web address become links."""
         ...
 
 
@@ -86,7 +86,7 @@ def apply_display_fields(pub: Publication, source: FieldSource, assets_prefix: s
         link = link_for(kind, value, source, field, assets_prefix) if value else None
         if link:
             pub.links.append(link)
-    for field in [field for field, _ in source.unread_fields() if field not in _NOT_LINKS]:
+    for field in [field for field in source.unread_field_names() if field not in _NOT_LINKS]:
         value = source.url(field)
         link = link_for(field_link_kind(field), value, source, field) if value and is_web_link(value) else None
         if link:
