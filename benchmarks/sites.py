@@ -337,7 +337,8 @@ def missing_files(
 ) -> dict[str, list[tuple[str, str]]]:
     """Files in ``reference`` (plugin build) but not in ``candidate`` (static build), by language build.
 
-    Returns {language: [(site path, src_uri in that language's build)]}; "" is the default language.
+    Returns {language: [(site path, src_uri in that language's build)]}; "" is the default language. A language
+    build of mkdocs-static-i18n names its files under the language's folder ("zh/cv/cv.pdf"), as it writes them.
     """
     found: dict[str, list] = {}
     others = [lang for lang in languages if lang and lang != default]
@@ -345,15 +346,12 @@ def missing_files(
         rel = path.relative_to(reference).as_posix()
         if not path.is_file() or (candidate / rel).exists():
             continue
-        language, inner = "", rel
-        for other in others:
-            if rel.startswith(other + "/"):
-                language, inner = other, rel[len(other) + 1 :]
-        if inner.endswith("/index.html") and b'class="md-content__inner' in path.read_bytes():
-            src_uri = inner[: -len("/index.html")] + ".md"
+        language = next((other for other in others if rel.startswith(other + "/")), "")
+        if rel.endswith("/index.html") and b'class="md-content__inner' in path.read_bytes():
+            src_uri = rel[: -len("/index.html")] + ".md"
         else:
-            src_uri = inner
-        found.setdefault(language or "", []).append((rel, src_uri))
+            src_uri = rel
+        found.setdefault(language, []).append((rel, src_uri))
     return found
 
 

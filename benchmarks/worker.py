@@ -244,10 +244,13 @@ def mode_build(args) -> dict:
 
 
 def _record_generated() -> list[dict]:
-    """Notes every file the plugin's on_files adds, per language build, for the pre-rendered twin of a site."""
+    """Notes every file the plugin adds, per language build, for the pre-rendered twin of a site: those its
+    on_files adds, and those it writes beside a page (cv.pdf, cv.yaml), which are no MkDocs files."""
     from mkdocs_researcher.adapters.mkdocs import ResearcherPlugin
+    from mkdocs_researcher.site.core import Site
 
     recorded: list[dict] = []
+    building: dict = {}  # the language build under way (its language and site folder), from its on_files
     method = ResearcherPlugin.on_files
 
     @functools.wraps(method)
@@ -258,6 +261,7 @@ def _record_generated() -> list[dict]:
         language = getattr(i18n, "current_language", None) or ""
         if language == getattr(i18n, "default_language", language):
             language = ""
+        building.update(language=language, site_dir=config.site_dir)
         for file in result if result is not None else files:
             if id(file) not in before:
                 recorded.append(
@@ -270,7 +274,18 @@ def _record_generated() -> list[dict]:
                 )
         return result
 
+    page_files = Site.page_files
+
+    @functools.wraps(page_files)
+    def noting_page_files(site, src_uri):
+        files = page_files(site, src_uri)
+        for path in files:  # written at this site path, as a file MkDocs generated would be
+            dest = os.path.join(building["site_dir"], path)
+            recorded.append({"language": building["language"], "src_uri": path, "dest": dest, "page": False})
+        return files
+
     ResearcherPlugin.on_files = on_files
+    Site.page_files = noting_page_files
     return recorded
 
 

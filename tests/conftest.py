@@ -185,6 +185,25 @@ def build_site(tmp_path):
     return run
 
 
+def rebuild(result, new_process=True, serve=False):
+    """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does; ``serve``: a new
+    process is `mkdocs serve` starting (its on_startup)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.config.defaults import MkDocsConfig
+
+    if new_process:
+        # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new
+        # `mkdocs build` does.
+        dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
+    with collecting_warnings() as messages:
+        config = load_config(str(result.site.parent / "mkdocs.yml"))
+        if new_process and serve:
+            config.plugins.on_startup(command="serve", dirty=False)
+        build(config)
+    return config, [w for w in messages if w.startswith("researcher: ")]
+
+
 def serve_watches(config) -> dict[str, bool]:
     """What the researcher plugin asks `mkdocs serve`'s server to watch after a build with ``config``: each path,
     with whether what lies below it is watched too. The server is MkDocs' own, never started."""

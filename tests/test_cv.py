@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import builtins
+import hashlib
 import io
 import json
 import logging
 
 import pytest
 import yaml
-from conftest import page
+from conftest import page, rebuild
 
 from mkdocs_researcher.publish import pdf
 
@@ -173,15 +175,78 @@ def test_cv_yaml_is_valid_rendercv_input(build_site):
     }  # fmt: skip
 
 
-def test_without_weasyprint_one_warning_and_the_page_builds(build_site, monkeypatch):
-    monkeypatch.setattr(pdf, "available", lambda: False)
+@pytest.fixture
+def weasyprint_tried_again():
+    """``pdf.unavailable`` tries the import once a process: the test's own try, then the real one again."""
+    pdf.unavailable.cache_clear()
+    yield
+    pdf.unavailable.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [
+        (ModuleNotFoundError("No module named 'weasyprint'", name="weasyprint"), ['not installed: pip install "mkdo']),
+        # Installed without its system libraries: found, then cffi cannot open Pango.
+        (
+            OSError("cannot load library 'libpango-1.0-0': No such file"),
+            ["system libraries (Pango)", "(cannot load library 'libpango-1.0-0'", "doc.courtbouillon.org/weasyprint"],
+        ),
+    ],
+)
+def test_without_a_weasyprint_that_loads_one_warning_and_the_page_builds(
+    build_site, monkeypatch, weasyprint_tried_again, failure, said
+):
+    tries = []
+    real_import = builtins.__import__
+
+    def failing_import(name, *args, **kwargs):
+        if name == "weasyprint":
+            tries.append(name)
+            raise failure
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", failing_import)
     pages = {"zh-cv.md": CV_PAGE, "other/cv.md": CV_PAGE}
     result = build(build_site, pages, cv_pdf=True, cache=False)
     assert result.error is None
-    assert result.researcher_warnings() == [f"researcher: mkdocs.yml: {pdf.MISSING}"]
-    assert 'pip install "mkdocs-researcher[pdf]"' in pdf.MISSING
+    [warning] = result.researcher_warnings()
+    assert warning.startswith("researcher: mkdocs.yml: cv_pdf: true needs WeasyPrint")
+    assert warning.endswith("; no cv.pdf is made") and all(piece in warning for piece in said), warning
+    assert tries == ["weasyprint"]  # once for the build's three CV pages
     assert result.html("cv/index.html").select_one(".researcher-cv .researcher-cv__name")
+    assert not result.html("cv/index.html").select(".researcher-cv__download")
     assert not (result.site / "cv" / "cv.pdf").exists()
+
+
+def test_cv_pdf_is_typeset_once_and_again_when_the_cv_changes(build_site, monkeypatch):
+    typeset: list[str] = []
+
+    def counting_typeset(document: str) -> bytes:
+        typeset.append(document)
+        return b"%PDF-1.7 " + hashlib.sha256(document.encode("utf-8")).hexdigest().encode("ascii")
+
+    monkeypatch.setattr(pdf, "typeset", counting_typeset)
+    monkeypatch.setattr(pdf, "available", lambda: True)  # WeasyPrint loads: its typesetting is counted
+    result = build(build_site, cv_pdf=True)
+    made = (result.site / "cv" / "cv.pdf").read_bytes()
+    assert len(typeset) == 1 and made.startswith(b"%PDF-")
+    rebuild(result)  # a new process: the PDF comes from the cache folder
+    assert len(typeset) == 1 and (result.site / "cv" / "cv.pdf").read_bytes() == made
+    [kept] = (result.site.parent / ".cache" / "researcher" / "pdf").glob("*.json")
+    # A cache file whose PDF is not the one it was written as is a miss, and is typeset again.
+    head, text = kept.read_bytes().split(b"\n", 1)
+    kept.write_bytes(head + b"\n" + text[:20] + (b"A" if text[20:21] != b"A" else b"B") + text[21:])
+    _, warnings = rebuild(result)
+    assert len(typeset) == 2 and (result.site / "cv" / "cv.pdf").read_bytes() == made
+    assert len(warnings) == 1 and "ignored 1 unreadable cache file" in warnings[0]
+    # An edit of the CV's data gives a new PDF.
+    home = {**HOME, "awards": [*HOME["awards"], {"title": "Test of Time Award", "awarder": "SOSP", "date": "2026"}]}
+    (result.docs / "index.md").write_text(page(home, "Hello.\n"), encoding="utf-8")
+    rebuild(result)
+    assert len(typeset) == 3 and "Test of Time Award" in typeset[-1]
+    assert (result.site / "cv" / "cv.pdf").read_bytes() not in (made, b"")
+    assert [kept] == list(kept.parent.glob("*.json"))  # one file for the one cv.pdf, replaced
 
 
 def test_a_file_of_the_sites_own_named_cv_pdf_is_kept(build_site):

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import venv
+from urllib.request import urlopen
 
 import pytest
 from bs4 import BeautifulSoup
@@ -59,7 +60,8 @@ def test_the_readme_first_command_serves_the_example_site_in_a_fresh_venv(fresh_
     root, env_dir = fresh_venv
     first, second = readme_commands()
     assert second == 'pip install -e ".[test]" && pytest'
-    assert first.endswith(" mkdocs serve -f example_site/mkdocs.yml")
+    # The example site whole: its CV pages' cv.pdf (cv_pdf: true) needs the pdf extra.
+    assert first == 'pip install -e ".[pdf]" && mkdocs serve -f example_site/mkdocs.yml'
     clone = clean_clone(root / "clone")
     # As a newcomer runs it, on a free port of 127.0.0.1 rather than 8000, which another program may hold.
     command = ["bash", "-c", f"{first} -a 127.0.0.1:{free_port()}"]
@@ -70,11 +72,17 @@ def test_the_readme_first_command_serves_the_example_site_in_a_fresh_venv(fresh_
         assert len(home.select(".researcher-item")) > 10
         paper = server.page_when("publications/", lambda soup: bool(soup.select(".researcher-publication")), "papers")
         assert paper.select_one(".researcher-publication__title")
+        cv = server.page_when("cv/", lambda soup: soup.select_one(".researcher-cv") is not None, "the CV")
+        link = cv.select_one(".researcher-cv__download a")
+        assert link is not None, "no link to cv.pdf: WeasyPrint missing from the README's first command?"
+        with urlopen(f"{server.url}cv/{link['href']}", timeout=30) as answer:
+            assert answer.read(5) == b"%PDF-"
 
 
 @pytest.fixture(scope="module")
 def wheel_venv(fresh_venv):
-    """The same venv with the wheel in place of the editable install."""
+    """The same venv with the wheel, and its pdf extra (the example site makes cv.pdf), in place of the editable
+    install."""
     root, env_dir = fresh_venv
     try:
         run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", root / "dist", cwd=REPO)
@@ -82,7 +90,8 @@ def wheel_venv(fresh_venv):
         pytest.fail(f"building the wheel failed:\n{error.stdout}\n{error.stderr}")
     [wheel] = (root / "dist").glob("*.whl")
     python = env_dir / "bin" / "python"
-    run(python, "-m", "pip", "install", "--quiet", wheel)  # its dependencies, when the README's test did not run
+    # Its dependencies and the pdf extra's, when the README's test did not run.
+    run(python, "-m", "pip", "install", "--quiet", f"{wheel}[pdf]")
     run(python, "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", wheel)
     # Nothing of the source checkout may leak in: the package must come from site-packages.
     where = run(python, "-c", "import mkdocs_researcher, sys; print(mkdocs_researcher.__file__)", cwd=root).stdout
@@ -96,6 +105,7 @@ def test_wheel_builds_the_example_site_strict_with_its_css(wheel_venv):
     run(env_dir / "bin" / "mkdocs", "build", "--strict", "-f", EXAMPLE_SITE / "mkdocs.yml", "-d", site, cwd=root)
     css = site / "assets" / "researcher" / "researcher.css"
     assert css.is_file() and css.stat().st_size > 5000
+    assert (site / "cv" / "cv.pdf").read_bytes().startswith(b"%PDF-")
     found, count = sections(site)
     assert "researcher-section researcher-profile" in found and "researcher-section researcher-publications" in found
     assert count > 10

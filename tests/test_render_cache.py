@@ -6,10 +6,9 @@ import shutil
 
 import pytest
 import yaml
-from conftest import collecting_warnings, page
+from conftest import page, rebuild
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
-from mkdocs.config.defaults import MkDocsConfig
 
 from mkdocs_researcher.render.environment import Renderer
 from mkdocs_researcher.sources.bibliography import Bibliographies
@@ -57,21 +56,6 @@ def renders(monkeypatch):
 
         monkeypatch.setattr(Renderer, method, counting)
     return seen
-
-
-def rebuild(result, new_process=True, serve=False):
-    """Build again; ``new_process=False`` keeps the plugin instance, as `mkdocs serve` does; ``serve``: a new
-    process is `mkdocs serve` starting (its on_startup)."""
-    if new_process:
-        # MkDocs keeps plugins with on_startup for the life of the process: start from none, as a new
-        # `mkdocs build` does.
-        dict(MkDocsConfig._schema)["plugins"].plugin_cache.clear()
-    with collecting_warnings() as messages:
-        config = load_config(str(result.site.parent / "mkdocs.yml"))
-        if new_process and serve:
-            config.plugins.on_startup(command="serve", dirty=False)
-        build(config)
-    return config, [w for w in messages if w.startswith("researcher: ")]
 
 
 def site_files(result) -> dict[str, bytes]:

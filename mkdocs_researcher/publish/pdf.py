@@ -7,19 +7,49 @@ creation or modification date, and its identifier is derived from its content.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import html
-import importlib.util
+import io
 
 PDF_SUFFIX = ".pdf"
 INSTALL_HINT = 'pip install "mkdocs-researcher[pdf]"'
-MISSING = f"cv_pdf: true needs WeasyPrint, which is not installed: {INSTALL_HINT}; no cv.pdf is made"
+_NONE = "no cv.pdf is made"
+MISSING = f"cv_pdf: true needs WeasyPrint, which is not installed: {INSTALL_HINT}; {_NONE}"
+SYSTEM_LIBRARIES_DOCS = "https://doc.courtbouillon.org/weasyprint/stable/first_steps.html#installation"
 # Latin and accented names first, Chinese, Japanese and Korean ones from Noto CJK (fonts-noto-cjk on Debian).
 _FONTS = '"Noto Sans", "DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", sans-serif'
 
 
 def available() -> bool:
-    return importlib.util.find_spec("weasyprint") is not None
+    return unavailable() is None
+
+
+@functools.cache
+def unavailable() -> str | None:
+    """Why no PDF can be made (the warning that says so), or None when WeasyPrint loads; tried once a process.
+    Imported, not only looked for: WeasyPrint installed without its system libraries (Pango) is found, then fails
+    to load them."""
+    try:
+        # WeasyPrint prints a banner of its own when a library fails to load: the warning below says it once.
+        with contextlib.redirect_stdout(io.StringIO()):
+            import weasyprint  # noqa: F401 (the import is the check)
+    except OSError as error:  # cffi's dlopen of Pango, GObject, HarfBuzz or fontconfig
+        return (
+            f"cv_pdf: true needs WeasyPrint's system libraries (Pango), which it could not load "
+            f"({_first_line(error)}): see {SYSTEM_LIBRARIES_DOCS}; {_NONE}"
+        )
+    except ImportError as error:
+        if isinstance(error, ModuleNotFoundError) and error.name == "weasyprint":
+            return MISSING
+        return f"cv_pdf: true needs WeasyPrint, which does not import ({_first_line(error)}): {INSTALL_HINT}; {_NONE}"
+    return None
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def document(cv_html: str, *, title: str, language: str, stylesheet: str) -> str:
@@ -36,7 +66,7 @@ def document(cv_html: str, *, title: str, language: str, stylesheet: str) -> str
 
 
 def typeset(document_html: str) -> bytes:
-    """The PDF of ``document`` (WeasyPrint must be installed: see ``available``)."""
+    """The PDF of ``document`` (WeasyPrint must load: see ``available``)."""
     import weasyprint  # the pdf extra: imported only when a PDF is made
 
     # No base URL: the document holds everything it shows (a CV has no images), and reads no file.

@@ -33,6 +33,7 @@ from ..cache.bibliographies import ParsedFiles
 from ..cache.citations import CitationCache
 from ..cache.kept import Kept
 from ..cache.store import CacheStore
+from ..cache.typeset import TypesetPdfs
 from ..diagnostics import Diagnostic, Reporter
 from ..model.records import Publication
 from ..options import SiteOptions
@@ -65,6 +66,7 @@ class Site:
         self.parsed_bibliographies = ParsedFiles(CacheStore(None))
         self.render_cache = render_cache.RenderCache(CacheStore(None))
         self.citation_cache = CitationCache(CacheStore(None))
+        self.typeset_pdfs = TypesetPdfs(CacheStore(None))
         self.watched: list[str] = []  # files a rebuild should follow, as resolved paths
         self.index = SiteIndex()
         self.scan_state: Scan | None = None
@@ -97,14 +99,10 @@ class Site:
         # Another cache folder, or none, gives the caches another store; what they hold in memory stays, its
         # keys covering what it was made from.
         folder = (project / self.options.cache_dir) if self.options.cache else None
-        if self.parsed_bibliographies.kept.store.folder != folder:
-            self.parsed_bibliographies.kept.store = CacheStore(folder)
-        pages_folder = folder / "pages" if folder else None
-        if self.render_cache.kept.store.folder != pages_folder:
-            self.render_cache.kept.store = CacheStore(pages_folder)
-        citations_folder = folder / "citations" if folder else None
-        if self.citation_cache.kept.store.folder != citations_folder:
-            self.citation_cache.kept.store = CacheStore(citations_folder)
+        for subfolder, cache in self._kept_caches().items():
+            cache_folder = folder / subfolder if folder else None
+            if cache.store.folder != cache_folder:
+                cache.store = CacheStore(cache_folder)
         self.render_cache.markdown_reads_files = render_cache.markdown_reads_files(self.engine.markdown_extensions)
 
     def _load_people(self) -> None:
@@ -319,9 +317,17 @@ class Site:
         """The files a page's HTML links to that the engine writes beside it (site path -> text, or the bytes of
         a PDF typeset from the HTML the page kept for it), once."""
         return {
-            path: pdf.typeset(text) if path.endswith(pdf.PDF_SUFFIX) else text
+            path: self._typeset(path, text) if path.endswith(pdf.PDF_SUFFIX) else text
             for path, text in self._page_files.pop(src_uri, {}).items()
         }
+
+    def _typeset(self, path: str, document: str) -> bytes:
+        """The PDF of ``document``: typeset by an earlier build, or now."""
+        typeset = self.typeset_pdfs.get(path, document)
+        if typeset is None:
+            typeset = pdf.typeset(document)
+            self.typeset_pdfs.put(path, document, typeset)
+        return typeset
 
     def cv_files(self) -> dict[str, str | bytes]:
         """The files beside each CV page (cv.pdf, cv.yaml; site path -> content), made by building those pages:
@@ -349,17 +355,14 @@ class Site:
 
     def start(self, serving: bool) -> None:
         """The process starts; ``serving``: rebuilds follow until ``stop()`` (`mkdocs serve`). Then the caches keep
-        in memory what the next rebuild uses again, and a rendered page or a parsed .bib goes to the cache folder
-        when serving stops rather than on every edit."""
-        for cache in self._caches():
+        in memory what the next rebuild uses again, and a rendered page, a parsed .bib or a typeset PDF goes to the
+        cache folder when serving stops rather than on every edit."""
+        for cache in self._kept_caches().values():
             cache.serving = serving
 
     def stop(self) -> None:
-        for cache in self._caches():
+        for cache in self._kept_caches().values():
             cache.flush()
-
-    def _caches(self) -> tuple[Kept, ...]:
-        return self.render_cache.kept, self.parsed_bibliographies.kept, self.citation_cache.kept
 
     def begin_build(self) -> None:
         if not self._open_builds:
@@ -373,7 +376,7 @@ class Site:
         if self._open_builds:
             return
         unreadable = []
-        for cache in self._caches():
+        for cache in self._kept_caches().values():
             cache.end_build(prune=not failed)
             unreadable.extend(cache.store.problems)
             cache.store.problems.clear()
@@ -387,6 +390,15 @@ class Site:
                 f"and made {'them' if len(names) > 1 else 'it'} again: {', '.join(names[:3])}"
                 + (f" and {len(names) - 3} more" if len(names) > 3 else "")
             )
+
+    def _kept_caches(self) -> dict[str, Kept]:
+        """Every cache the site keeps, by its folder inside the cache folder (parsed files at its top)."""
+        return {
+            "pages": self.render_cache.kept,
+            "": self.parsed_bibliographies.kept,
+            "citations": self.citation_cache.kept,
+            "pdf": self.typeset_pdfs.kept,
+        }
 
     def report(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

@@ -267,7 +267,8 @@ def _cv_inputs(context: PageContext) -> tuple:
         return ()
     page = cv.cv_page(context.page, context.site.scan, context.site.index)
     owner = cv.watched_text(page) if page is not None and page is not context.page else None
-    return owner, pdf.available(), published_beside(context.site, beside_page(context.url, "cv.pdf"))
+    makes_pdf = context.site.options.cv_pdf and pdf.available()  # WeasyPrint is imported only for cv_pdf
+    return owner, makes_pdf, published_beside(context.site, beside_page(context.url, "cv.pdf"))
 
 
 def _slot(context: PageContext) -> str:
@@ -609,7 +610,7 @@ class _Assembler:
         makes_pdf = site.options.cv_pdf and site.engine.writes_files and not site.files.owners_file(pdf_path)
         if site.options.cv_pdf and not pdf.available():
             # Named by mkdocs.yml, not the page: one warning for the build, however many CV pages it has.
-            self.reporter.found.append(Diagnostic("mkdocs.yml", None, "", pdf.MISSING))
+            self.reporter.found.append(Diagnostic("mkdocs.yml", None, "", pdf.unavailable()))
             makes_pdf = False
         shows_pdf = makes_pdf or published_beside(site, pdf_path)
         as_h1 = not self.h1_in_body and not self.profile_shown
