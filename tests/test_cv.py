@@ -219,6 +219,19 @@ def test_without_a_weasyprint_that_loads_one_warning_and_the_page_builds(
     assert not (result.site / "cv" / "cv.pdf").exists()
 
 
+def test_a_cv_page_made_while_weasyprint_could_not_load_gets_its_pdf_once_it_loads(build_site, monkeypatch):
+    monkeypatch.setattr(pdf, "unavailable", lambda: "cv_pdf: true needs WeasyPrint's system libraries; no cv.pdf")
+    result = build(build_site, cv_pdf=True)
+    assert not result.html("cv/index.html").select(".researcher-cv__download")
+    # Pango installed since: the same WeasyPrint, whose version the page's key holds, now loads.
+    monkeypatch.setattr(pdf, "unavailable", lambda: None)
+    monkeypatch.setattr(pdf, "typeset", lambda document: b"%PDF-1.7 typeset")
+    _, warnings = rebuild(result)
+    assert not warnings
+    assert result.html("cv/index.html").select_one(".researcher-cv__download a")["href"] == "cv.pdf"
+    assert (result.site / "cv" / "cv.pdf").read_bytes() == b"%PDF-1.7 typeset"
+
+
 def test_cv_pdf_is_typeset_once_and_again_when_the_cv_changes(build_site, monkeypatch):
     typeset: list[str] = []
 
@@ -226,13 +239,17 @@ def test_cv_pdf_is_typeset_once_and_again_when_the_cv_changes(build_site, monkey
         typeset.append(document)
         return b"%PDF-1.7 " + hashlib.sha256(document.encode("utf-8")).hexdigest().encode("ascii")
 
+    loads: list[bool] = []  # each import of WeasyPrint (half a second) a build asks for
     monkeypatch.setattr(pdf, "typeset", counting_typeset)
-    monkeypatch.setattr(pdf, "available", lambda: True)  # WeasyPrint loads: its typesetting is counted
+    monkeypatch.setattr(pdf, "available", lambda: loads.append(True) or True)  # WeasyPrint loads
     result = build(build_site, cv_pdf=True)
     made = (result.site / "cv" / "cv.pdf").read_bytes()
-    assert len(typeset) == 1 and made.startswith(b"%PDF-")
-    rebuild(result)  # a new process: the PDF comes from the cache folder
+    assert len(typeset) == 1 and made.startswith(b"%PDF-") and loads
+    loads.clear()
+    rebuild(result)  # a new process: the page and the PDF come from the cache folder, and WeasyPrint is not loaded
     assert len(typeset) == 1 and (result.site / "cv" / "cv.pdf").read_bytes() == made
+    assert not loads
+    assert result.html("cv/index.html").select_one(".researcher-cv__download a")["href"] == "cv.pdf"
     [kept] = (result.site.parent / ".cache" / "researcher" / "pdf").glob("*.json")
     # A cache file whose PDF is not the one it was written as is a miss, and is typeset again.
     head, text = kept.read_bytes().split(b"\n", 1)

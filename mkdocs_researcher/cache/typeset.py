@@ -9,11 +9,10 @@ text, checked on reading (a file that is not a PDF, or not the one its digest na
 from __future__ import annotations
 
 import base64
-import functools
 import hashlib
-import importlib.metadata
 
 from .. import __version__
+from ..publish import pdf
 from .kept import Kept
 from .keys import digest, package_files
 from .store import CacheStore, WrongShape
@@ -38,15 +37,7 @@ def _file_name(path: str) -> str:
 
 def _key(document_html: str) -> str:
     document = hashlib.sha256(document_html.encode("utf-8", "surrogatepass")).hexdigest()
-    return digest(document, __version__, package_files(), _weasyprint_version())
-
-
-@functools.cache
-def _weasyprint_version() -> str | None:
-    try:
-        return importlib.metadata.version("weasyprint")
-    except importlib.metadata.PackageNotFoundError:
-        return None
+    return digest(document, __version__, package_files(), pdf.installed_version())
 
 
 def _encode(pdf: bytes) -> tuple[str, list[str]]:

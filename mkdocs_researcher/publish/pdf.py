@@ -11,6 +11,7 @@ import contextlib
 import functools
 import hashlib
 import html
+import importlib.metadata
 import io
 
 PDF_SUFFIX = ".pdf"
@@ -20,6 +21,15 @@ MISSING = f"cv_pdf: true needs WeasyPrint, which is not installed: {INSTALL_HINT
 SYSTEM_LIBRARIES_DOCS = "https://doc.courtbouillon.org/weasyprint/stable/first_steps.html#installation"
 # Latin and accented names first, Chinese, Japanese and Korean ones from Noto CJK (fonts-noto-cjk on Debian).
 _FONTS = '"Noto Sans", "DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC", "Noto Sans CJK JP", sans-serif'
+
+
+@functools.cache
+def installed_version() -> str | None:
+    """WeasyPrint's version as installed (None: not installed), read from its metadata: no import."""
+    try:
+        return importlib.metadata.version("weasyprint")
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def available() -> bool:

@@ -72,6 +72,7 @@ class PageOutput:
     # them was most of a whole build (adapters/mkdocs.py swaps the two views around the search plugin).
     search_blocks: dict[str, str] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # site path -> text: files the page's HTML links to
+    kept: bool = True  # False: not for the render cache (made with something missing that a later build may have)
 
 
 class FieldMarkdown:
@@ -267,8 +268,9 @@ def _cv_inputs(context: PageContext) -> tuple:
         return ()
     page = cv.cv_page(context.page, context.site.scan, context.site.index)
     owner = cv.watched_text(page) if page is not None and page is not context.page else None
-    makes_pdf = context.site.options.cv_pdf and pdf.available()  # WeasyPrint is imported only for cv_pdf
-    return owner, makes_pdf, published_beside(context.site, beside_page(context.url, "cv.pdf"))
+    # WeasyPrint's version, not its import (half a second): a CV page rendered while it could not load is not kept.
+    weasyprint = pdf.installed_version() if context.site.options.cv_pdf else None
+    return owner, weasyprint, published_beside(context.site, beside_page(context.url, "cv.pdf"))
 
 
 def _slot(context: PageContext) -> str:
@@ -287,7 +289,7 @@ def _cached(context: PageContext, *inputs) -> tuple[str, RenderedPage | None]:
 
 def _keep(context: PageContext, key: str, output: PageOutput, diagnostics: list[Diagnostic]) -> None:
     # Markdown converted by an extension that may read files (snippets) can hold text the key does not cover.
-    if key and not (isinstance(context.markdown, WatchedMarkdown) and context.markdown.converted):
+    if key and output.kept and not (isinstance(context.markdown, WatchedMarkdown) and context.markdown.converted):
         context.site.render_cache.put(
             _slot(context),
             key,
@@ -612,6 +614,7 @@ class _Assembler:
             # Named by mkdocs.yml, not the page: one warning for the build, however many CV pages it has.
             self.reporter.found.append(Diagnostic("mkdocs.yml", None, "", pdf.unavailable()))
             makes_pdf = False
+            self.output.kept = False  # the next build tries again: its system libraries may be installed by then
         shows_pdf = makes_pdf or published_beside(site, pdf_path)
         as_h1 = not self.h1_in_body and not self.profile_shown
         links = [(link, href) for link in document.profile.links if (href := link_kinds.safe_url(link.url))]
