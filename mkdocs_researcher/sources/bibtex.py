@@ -433,7 +433,10 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
     pos = raw.find(",")
     if pos < 0:
         return None
-    kept = [raw[:pos]]  # "@type{key"
+    # The text is copied in runs as written: a field kept whose comma follows the value before it, and whose name
+    # follows the comma on its line or at the start of the next, continues the run; a field dropped ends it, and a
+    # field kept but written otherwise (spaces before its comma, a blank line after it) is written anew.
+    kept, run = [], 0
     written_values = entry.written
     for index, item in enumerate(entry.every):
         key = item.key
@@ -442,21 +445,27 @@ def published_bibtex(entry: _Entry, private: PrivateFields) -> str | None:
             comma, value = head.start(1), head.end()
             spaces = head.group(2)
             line_start = spaces.rfind("\n")
-            indent = "\n" + spaces[line_start + 1 :] if line_start >= 0 else " "  # as _indent_before gives it
+            as_written = comma == pos and (line_start == 0 or line_start < 0 and spaces == " ")
             name_at = head.start(3)
         else:
             found = _field_at(raw, pos, key)
             if found is None:
                 return None
             comma, name_at, value = found
-            indent = _indent_before(raw, comma, name_at)
+            as_written = False
         written = written_values[index] if written_values else item.value
         if not raw.startswith(written, value):
             return None
         end = value + len(written)
-        if key.lower() not in dropped:
-            kept.append("," + indent + raw[name_at:end])
+        if key.lower() in dropped:
+            kept.append(raw[run:pos])
+            run = end
+        elif not as_written:
+            indent = _indent_before(raw, comma, name_at)
+            kept.append(f"{raw[run:pos]},{indent}{raw[name_at:end]}")
+            run = end
         pos = end
+    kept.append(raw[run:pos])
     rest = raw[pos:]
     if "=" in rest and any("=" in line for line in rest.splitlines() if not line.lstrip().startswith("%")):
         return None  # a field not matched above
