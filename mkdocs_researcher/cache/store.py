@@ -32,9 +32,10 @@ from pathlib import Path
 from ..diagnostics import Place
 from ..regular_files import open_regular
 
-FORMAT = 7  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN;
+FORMAT = 8  # 2: publications gained volume, issue, pages, publisher, edition, editors, series, ISBN and ISSN;
 # 3: their image, and the inline HTML their text was written with (markup); 4: a parsed file's entry records;
-# 5: a rendered page's search blocks; 6: a parsed file's records are by chunk; 7: a parsed file holds no records
+# 5: a rendered page's search blocks; 6: a parsed file's records are by chunk; 7: a parsed file holds no records;
+# 8: a parsed file's abstracts and BibTeX are texts beside its JSON
 
 # What this store writes (NAME.json, NAME.RANDOM.tmp while writing) and what earlier versions wrote
 # (NAME.pickle, NAME.tmp): the only files a prune may remove, whatever folder the site names as its cache.
