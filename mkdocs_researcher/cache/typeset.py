@@ -12,7 +12,6 @@ import base64
 import hashlib
 
 from .. import __version__
-from ..publish import pdf
 from .kept import Kept
 from .keys import digest, package_files
 from .store import CacheStore, WrongShape
@@ -24,20 +23,21 @@ class TypesetPdfs:
     def __init__(self, store: CacheStore):
         self.kept: Kept[bytes] = Kept(store, _encode, _decode)
 
-    def get(self, path: str, document_html: str) -> bytes | None:
-        return self.kept.get(_file_name(path), _key(document_html))
+    def get(self, path: str, document_html: str, typesetter: str | None) -> bytes | None:
+        """The PDF typeset from ``document_html`` for ``path`` by the ``typesetter`` (WeasyPrint's version)."""
+        return self.kept.get(_file_name(path), _key(document_html, typesetter))
 
-    def put(self, path: str, document_html: str, pdf: bytes) -> None:
-        self.kept.put(_file_name(path), _key(document_html), pdf)
+    def put(self, path: str, document_html: str, typesetter: str | None, pdf: bytes) -> None:
+        self.kept.put(_file_name(path), _key(document_html, typesetter), pdf)
 
 
 def _file_name(path: str) -> str:
     return hashlib.sha256(path.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def _key(document_html: str) -> str:
+def _key(document_html: str, typesetter: str | None) -> str:
     document = hashlib.sha256(document_html.encode("utf-8", "surrogatepass")).hexdigest()
-    return digest(document, __version__, package_files(), pdf.installed_version())
+    return digest(document, __version__, package_files(), typesetter)
 
 
 def _encode(pdf: bytes) -> tuple[str, list[str]]:

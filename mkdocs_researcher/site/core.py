@@ -323,10 +323,10 @@ class Site:
 
     def _typeset(self, path: str, document: str) -> bytes:
         """The PDF of ``document``: typeset by an earlier build, or now."""
-        typeset = self.typeset_pdfs.get(path, document)
+        typeset = self.typeset_pdfs.get(path, document, pdf.installed_version())
         if typeset is None:
             typeset = pdf.typeset(document)
-            self.typeset_pdfs.put(path, document, typeset)
+            self.typeset_pdfs.put(path, document, pdf.installed_version(), typeset)
         return typeset
 
     def cv_files(self) -> dict[str, str | bytes]:
