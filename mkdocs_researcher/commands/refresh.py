@@ -429,9 +429,14 @@ def write_counts(path: Path, stars: dict, citations: dict, updated: str | None) 
     text = _HEADER + yaml.safe_dump(
         {k: v for k, v in data.items() if v is not None}, allow_unicode=True, sort_keys=False
     )
+    write_whole(path, text)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """``text`` as the file at ``path``, replacing it at once: a cancelled job never leaves half a file."""
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)  # a cancelled job never leaves half a file
+    temporary.replace(path)
 
 
 @dataclass

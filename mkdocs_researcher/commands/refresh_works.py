@@ -30,7 +30,7 @@ from ..model.identifiers import arxiv_id, doi_of_text
 from ..model.names import parse_author
 from ..sources.publication_fields import inline_html
 from ..sources.works import WORKS_FILE, Works, read_works, work_key
-from .refresh import TimeLimit, ask_json
+from .refresh import TimeLimit, ask_json, write_whole
 
 PER_PAGE = 200  # OpenAlex's largest page
 LARGEST_PAGE = 16_000_000  # bytes of one page of 200 works with their abstracts (a few MB in practice)
@@ -324,9 +324,7 @@ def write_works(path: Path, works: dict[str, dict], orcids: dict[str, list[str]]
     text = _HEADER + yaml.safe_dump(
         {name: value for name, value in data.items() if value}, allow_unicode=True, sort_keys=False, width=100
     )
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)  # a cancelled job never leaves half a file
+    write_whole(path, text)
 
 
 @dataclass
