@@ -590,3 +590,52 @@ def test_the_scaffolded_workflow_commits_the_works_file_only_when_refresh_change
         subprocess.run(["bash", "-e", "-c", script], cwd=repo, env={**env, "WORKS": works}, check=True)
     log = git("log", "--format=%s", "HEAD", cwd=remote).splitlines()
     assert log == ["Refresh papers, star and citation counts"] * 2 + ["Start"]
+
+
+# --- A lab member's file lists identifiers too -----------------------------------------------------------------
+
+
+@pytest.mark.slow  # a stub server and two MkDocs builds
+def test_a_people_file_of_dois_shows_each_paper_on_the_members_page_after_refresh(tmp_path, capsys):
+    (tmp_path / "docs" / "people").mkdir(parents=True)
+    (tmp_path / "docs" / "members").mkdir()
+    settings = {
+        "site_name": "Lab",
+        "theme": {"name": "material"},
+        "plugins": [{"researcher": {"people": "docs/people"}}],
+    }
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    (tmp_path / "docs" / "people" / "ada.yml").write_text(
+        "profile:\n  name: Ada Lovelace\n  group: Faculty\npublications:\n"
+        "  - doi: 10.1145/3597503.3639187\n    venue: ICSE 2024\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs" / "members" / "ada.md").write_text(
+        page({"profile": "ada"}, "<!-- researcher cv -->\n"), encoding="utf-8"
+    )
+    (tmp_path / "docs" / "index.md").write_text("# Lab\n\n<!-- researcher people -->\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+
+    pages, warnings = build(config)  # before any refresh: one warning at the file's line, naming the command
+    assert warnings == [
+        "researcher: docs/people/ada.yml:5: publications[0].doi: 10.1145/3597503.3639187 is not fetched yet; run "
+        "`mkdocs-researcher refresh` to fetch it, or give the entry a title"
+    ]
+    assert not BeautifulSoup(pages["members/ada/index.html"], "html.parser").select(".researcher-cv__publication")
+
+    with stub_apis() as (stub, api):
+        code, out = refresh(capsys, config, api)
+    assert code == 0 and "Fetched 1 paper for 1 identifier" in out, out
+    assert [request.split("?")[0] for request in stub.requests] == ["/oa/works/doi:10.1145/3597503.3639187"]
+    with no_network():
+        pages, warnings = build(config)
+    assert warnings == []
+    cv = BeautifulSoup(pages["members/ada/index.html"], "html.parser").select_one(".researcher-cv")
+    [entry] = cv.select(".researcher-cv__publication")
+    assert entry.select_one(".researcher-cv__title").get_text(strip=True) == "Difference Engines for Code Review"
+    assert " ".join(entry.select_one(".researcher-cv__authors").get_text(" ").split()) == (
+        "Ada Lovelace and Charles Babbage"
+    )
+    assert [a.get_text() for a in entry.select(".researcher-self")] == ["Ada Lovelace"]  # the member, found
+    venue = entry.select_one(".researcher-cv__venue").get_text(" ")
+    assert "ICSE 2024" in venue and "International Conference" not in venue  # the owner's field wins

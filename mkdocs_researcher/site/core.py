@@ -105,7 +105,7 @@ class Site:
                 cache.store = CacheStore(cache_folder)
         self.render_cache.markdown_reads_files = render_cache.markdown_reads_files(self.engine.markdown_extensions)
 
-    def _load_people(self) -> None:
+    def _load_people(self, works: Works) -> None:
         reporter = Reporter("mkdocs.yml")
         self.people = load_people(
             (self.engine.project_dir / self.options.people).resolve(),
@@ -114,6 +114,7 @@ class Site:
             reporter,
             self.language(),
             self.options.default_language,
+            works,
         )
         self.report(reporter.found)
 
@@ -124,14 +125,14 @@ class Site:
         languages do not)."""
         self.files = SiteFiles(files, self.engine)
         self.index = SiteIndex()
+        works = self._read_works()  # before the people: their files may list publications that are only a DOI
         if self.options.people:
-            self._load_people()
+            self._load_people(works)
         options_reporter = Reporter("mkdocs.yml")
         site_bibliography = self.data_files.publication_files(
             self.options.bibliography, self.engine.project_dir, options_reporter, "bibliography"
         )
         self.report(options_reporter.found)
-        works = self._read_works()
         self.scan_state = Scan(
             self.data_files,
             self.bibliographies,

@@ -16,6 +16,7 @@ from ..model.records import PageData
 from .datafiles import DataFiles
 from .fields import Context, is_localised
 from .sections import read_page
+from .works import Works
 
 
 @dataclass
@@ -60,9 +61,16 @@ class People:
 
 
 def load_people(
-    folder: Path, groups: list[str], data_files: DataFiles, reporter: Reporter, language: str, default_language: str
+    folder: Path,
+    groups: list[str],
+    data_files: DataFiles,
+    reporter: Reporter,
+    language: str,
+    default_language: str,
+    works: Works,
 ) -> People:
-    """Every ``*.yml`` in ``folder`` that has a profile; problems are reported against each file."""
+    """Every ``*.yml`` in ``folder`` that has a profile; problems are reported against each file. ``works``
+    (researcher-works.yml) completes the publications that are only an identifier, as in a page's front matter."""
     people = People(folder, groups)
     if not folder.is_dir():
         reporter.warn(
@@ -75,7 +83,7 @@ def load_people(
             continue
         loaded, file_reporter = read
         first_problem = len(file_reporter.found)
-        data = read_page(loaded.data, Context(file_reporter, language, default_language))
+        data = read_page(loaded.data, Context(file_reporter, language, default_language, works))
         if data.profile is None:
             file_reporter.warn(
                 ("profile",), "a person's file needs a profile with at least a name; this person is left out"
@@ -85,7 +93,7 @@ def load_people(
         reported = set(file_reporter.found[first_problem:])
         for other in sorted(set(_languages(loaded.data)) - {language}):
             other_reporter = Reporter(file_reporter.file, file_reporter.lines)
-            translated = read_page(loaded.data, Context(other_reporter, other, default_language))
+            translated = read_page(loaded.data, Context(other_reporter, other, default_language, works))
             # A value given only in this language may hold a problem of its own; the others are reported once.
             file_reporter.found.extend(problem for problem in other_reporter.found if problem not in reported)
             reported.update(other_reporter.found)
