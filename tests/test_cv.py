@@ -28,7 +28,7 @@ PUBLICATIONS = [
     {"title": "Ladder: Low-Precision Kernels", "key": "wang2024ladder", "authors": ["Lei Wang", "Yu Cheng"],
      "venue": "OSDI '24", "year": 2024, "type": "conference"},
     {"title": "Scaling Deep Learning", "key": "liu2024scaling", "authors": ["Yiqi Liu", "Yu Cheng"],
-     "venue": "SOSP '24", "year": 2024, "type": "journal"},
+     "venue": "SOSP '24", "year": 2024, "type": "journal", "volume": "12", "pages": "1-20"},
 ]  # fmt: skip
 HOME = {
     "profile": {
@@ -94,6 +94,9 @@ def test_cv_page_shows_the_owners_whole_cv(build_site):
     assert [a.get_text() for a in first.select(".researcher-author")] == PUBLICATIONS[0]["authors"]
     assert [a.get_text() for a in cv.select(".researcher-cv__publications .researcher-self")] == ["Yu Cheng"] * 3
     assert not cv.select("details, button, .researcher-action, .researcher-badge")
+    # The venue as the lists show it: a journal article's volume and pages, then the year.
+    venues = [p.get_text() for p in cv.select(".researcher-cv__publication .researcher-cv__venue")]
+    assert venues[2] == "SOSP '24, vol. 12, pp. 1–20, 2024" and venues[0].endswith(", 2025")
     # Newest first within a section, as on the home page; experience details as Markdown.
     experience = [p.get_text() for p in sections["Experience"][0].select(".researcher-cv__title")]
     assert experience == ["MSRA", "Alibaba"]

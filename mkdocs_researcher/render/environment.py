@@ -404,6 +404,10 @@ class _Helpers:
         date = escape_text(self.page.locale.date(PartialDate(pub.year, pub.month))) if pub.year else ""
         return Markup(publication.venue_line(self, pub, date))
 
+    def venue_words(self, pub) -> Markup:
+        """The venue, its details (volume, pages…) and the year, as a list shows them, without their paragraph."""
+        return Markup(publication.venue_words(self, pub, str(pub.year) if pub.year else ""))
+
     def cited_line(self, pub) -> Markup:
         return Markup(publication.cited_line(self, pub))
 

@@ -209,6 +209,12 @@ def badge(h, pub: Publication) -> str:
 def venue_line(h, pub: Publication, date: str) -> str:
     """The venue, its details (volume, pages…) and ``date`` (HTML: the year in a list, month and year on the
     publication's page), each after the comma of the words before it: "OSDI, 2025"; "软件学报，第 35 卷，2024"."""
+    html = venue_words(h, pub, date)
+    return f'<p class="researcher-publication__venue">{html}</p>' if html else ""
+
+
+def venue_words(h, pub: Publication, date: str) -> str:
+    """What ``venue_line`` holds, without the paragraph around it (a CV's entry has its own)."""
     comma_after = h.page.locale.comma_after
     html, text = "", ""  # the line so far, and its words
     details = venue_details(pub, h.page.locale, h.page.options.proceedings_details)
@@ -224,7 +230,7 @@ def venue_line(h, pub: Publication, date: str) -> str:
         text = joined
     if date:
         html += (comma_after(text) if text else "") + date
-    return f'<p class="researcher-publication__venue">{html}</p>' if html else ""
+    return html
 
 
 def cited_line(h, pub: Publication) -> str:
