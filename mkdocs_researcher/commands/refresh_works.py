@@ -30,7 +30,7 @@ from ..model.identifiers import arxiv_id, doi_of_text
 from ..model.names import parse_author
 from ..sources.publication_fields import inline_html
 from ..sources.works import WORKS_FILE, Works, read_works, work_key
-from .refresh import TimeLimit, ask_json, write_whole
+from .asking import TimeLimit, ask_json, write_whole
 
 PER_PAGE = 200  # OpenAlex's largest page
 LARGEST_PAGE = 16_000_000  # bytes of one page of 200 works with their abstracts (a few MB in practice)
