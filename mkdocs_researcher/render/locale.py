@@ -125,8 +125,10 @@ def _text_problem(value: object, default: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)
 def base_language(language: str | None) -> str:
-    """``zh_CN``/``zh-Hans`` -> ``zh`` when only ``zh`` has a catalogue."""
+    """``zh_CN``/``zh-Hans`` -> ``zh`` when only ``zh`` has a catalogue (looked up once a language: every page of
+    a site asks, 2,000 publication pages included)."""
     if not language:
         return DEFAULT_LANGUAGE
     normalised = language.replace("_", "-")
