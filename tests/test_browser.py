@@ -463,4 +463,13 @@ def test_citations_leave_a_phone_wide_page_as_wide_as_the_screen(browser, citing
     cites = tab.locator("a.researcher-cite")
     assert cites.count() >= 2 and max(cites.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().right)")) > 200
     assert tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]") == [375, 375]
+    # Shown, the reference is a panel along the bottom of the screen, inside it, wherever the citation is.
+    last = cites.nth(cites.count() - 1)
+    last.hover()
+    panel = last.evaluate(
+        "e => { const s = getComputedStyle(e, '::after');"
+        " return [s.display, s.position, parseFloat(s.left), parseFloat(s.width)]; }"
+    )
+    assert panel[:2] == ["block", "fixed"] and panel[2] >= 0 and panel[2] + panel[3] <= 375
+    assert tab.evaluate("document.documentElement.scrollWidth") == 375
     assert watch.errors == []
