@@ -202,3 +202,26 @@ def test_an_edited_csl_file_changes_a_warm_build_and_a_serve_rebuild(build_site,
     csl.write_bytes(Path(get_style_filepath("apa")).read_bytes())
     rebuild(result)
     assert _article(result).select_one("span.researcher-citation").get_text() == "(Smith & Jones, 2020)"
+
+
+HOSTILE_BIB = """
+@article{evil2020,
+  author = {Smith, Alice and {<b onmouseover=alert(3)>Bob</b>}},
+  title = {Evil <img src=x onerror=alert(2)> title},
+  journal = {Nature"><script>alert(4)</script>},
+  year = {2020},
+  doi = {10.1000/x"><script>alert(5)</script>}
+}
+"""
+
+
+@pytest.mark.parametrize("style", ["apa", "ieee"])
+def test_markup_in_a_cited_entry_is_harmless_in_citations_references_and_tooltips(build_site, style):
+    # A literal author name and a DOI came out of citeproc-py as written: a script and an event handler in the page.
+    pages = {"index.md": "# Home\n\nAs @evil2020 show [@evil2020].\n", "refs.bib": HOSTILE_BIB}
+    result = build_site(pages, plugins=[{"researcher": {"bibliography": ["docs/refs.bib"], "csl_style": style}}])
+    article = _article(result)
+    assert article.select("a.researcher-cite") and article.select_one("#ref-evil2020")
+    assert not [tag.name for tag in article.find_all(["script", "img", "iframe", "object"])]
+    assert not [(tag.name, name) for tag in article.find_all(True) for name in tag.attrs if name.startswith("on")]
+    assert "Bob" in article.select_one("#ref-evil2020").get_text()  # the name's text stays

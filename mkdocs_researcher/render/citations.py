@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nh3
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
 from citeproc.source import Locator
 from citeproc.source.json import CiteProcJSON
@@ -46,6 +47,14 @@ _OPEN, _SEPARATOR, _CLOSE = "\x0e", "\x0f", "\x10"
 _MARKED = re.compile(f"{_OPEN}(\\d+){_SEPARATOR}([^{_OPEN}{_CLOSE}]*){_CLOSE}")
 _LEFTOVER = re.compile(f"{_OPEN}\\d+{_SEPARATOR}|{_CLOSE}")
 _TAGS = re.compile(r"<[^<>]*>")
+# What citeproc-py writes is HTML around the entries' fields, which come from .bib and CSL files and are not
+# trusted: it escapes some of them and not others (a literal author name, a DOI), so all it returns is sanitized to
+# the markup its HTML formatter makes (italics, bold, small caps…). Our markers (control characters) pass through.
+_CITEPROC_HTML = nh3.Cleaner(
+    tags={"i", "b", "u", "sup", "sub", "span"},
+    attributes={"span": {"style"}},
+    filter_style_properties={"font-variant", "font-style", "font-weight", "text-decoration"},
+)
 _CSL_TYPES = {
     "conference": "paper-conference",
     "workshop": "paper-conference",
@@ -256,7 +265,7 @@ def render(
         bibliography.sort()
     authors = CitationStylesBibliography(styles.authors_only, CiteProcJSON(items), formatter.html)
     references = [
-        (keys_of[item.key], _plain_number(str(text), styles.numeric, number))
+        (keys_of[item.key], _plain_number(_CITEPROC_HTML.clean(str(text)), styles.numeric, number))
         for number, (item, text) in enumerate(
             zip(bibliographies["full"].items, bibliographies["full"].bibliography(), strict=True), 1
         )
@@ -321,7 +330,7 @@ def _cite(bibliography: CitationStylesBibliography, citation: Citation) -> str:
     bibliography.register(citation)  # known keys already: their numbers stay
     text = bibliography.cite(citation, _ignore)
     # citeproc-py returns a list of pieces instead of a string for some citations with a locator.
-    return "".join(map(str, text)) if isinstance(text, list) else str(text)
+    return _CITEPROC_HTML.clean("".join(map(str, text)) if isinstance(text, list) else str(text))
 
 
 def _ignore(item) -> None:
