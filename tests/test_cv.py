@@ -405,3 +405,26 @@ def test_a_cv_of_no_one_says_so(build_site):
         "the home page"
     ]
     assert not result.html("cv/index.html").select(".researcher-cv")
+
+
+@pytest.mark.slow
+def test_cv_pdf_fetches_no_file_its_document_names(tmp_path):
+    """The document comes back from the page cache, which is data: a file it names (an attachment, an image, a
+    stylesheet) must not end up inside the published PDF."""
+    pytest.importorskip("weasyprint", reason="the pdf extra")
+    pypdf = pytest.importorskip("pypdf")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    css = tmp_path / "style.css"
+    css.write_text("p { color: red }", encoding="utf-8")
+    uri, css_uri = secret.as_uri(), css.as_uri()
+    document = pdf.document(
+        f'<p>CV</p><a rel="attachment" href="{uri}">notes</a><link rel="attachment" href="{uri}">'
+        f'<img src="{uri}"><link rel="stylesheet" href="{css_uri}"><p style="background: url({uri})">x</p>',
+        title="CV",
+        language="en",
+        stylesheet="",
+    )
+    reader = pypdf.PdfReader(io.BytesIO(pdf.typeset(document)))
+    assert dict(reader.attachments) == {}
+    assert "CV" in reader.pages[0].extract_text()
