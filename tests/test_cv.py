@@ -428,3 +428,34 @@ def test_cv_pdf_fetches_no_file_its_document_names(tmp_path):
     reader = pypdf.PdfReader(io.BytesIO(pdf.typeset(document)))
     assert dict(reader.attachments) == {}
     assert "CV" in reader.pages[0].extract_text()
+
+
+HOSTILE_BIB = r"""@inproceedings{evil2024,
+  title = {Evil [click](javascript:alert(1)) **bold** $$#read("/etc/passwd")$$},
+  author = {Yu Cheng and <b onmouseover=alert(2)>Mallory</b> and [x](a") #read("/etc/passwd") (")},
+  booktitle = {Conf [v](javascript:alert(3))},
+  year = {2024},
+}
+"""
+
+
+def test_cv_yaml_shows_a_bib_files_markup_as_text_in_rendercvs_designs(build_site):
+    """RenderCV reads its strings as Markdown, with Typst math and (in its HTML) tags: a .bib's text must give no
+    link, no code and no tag, and show as written."""
+    templater = pytest.importorskip("rendercv.renderer.templater", reason="rendercv is in the test extra")
+    markdown = pytest.importorskip("markdown")
+    files = {"index.md": page({"profile": {"name": "Yu Cheng"}, "publications": ["pubs.bib"]}, "Hi.\n")}
+    files |= {"cv.md": CV_PAGE, "pubs.bib": HOSTILE_BIB}
+    result = build_site(files, plugins=[{"researcher": {"cv_rendercv": True}}], site_url="https://example.org/")
+    document = yaml.safe_load((result.site / "cv" / "cv.yaml").read_text(encoding="utf-8"))
+    (entry,) = document["cv"]["sections"]["Publications"]
+    texts = [entry["title"], entry["journal"], *entry["authors"]]
+    for text in texts[:2] + texts[3:]:  # all but the owner's name, in bold
+        typst = templater.markdown_to_typst(templater.escape_typst_characters(text))
+        assert "#link(" not in typst and "#read(" not in typst, typst
+        html = markdown.markdown(text)
+        assert "<b" not in html and "<a" not in html and "<strong>" not in html, html
+    shown = [text.replace("\u2060", "").replace("\\*", "*") for text in texts]
+    assert shown[0] == 'Evil [click](javascript:alert(1)) **bold** $$#read("/etc/passwd")$$'
+    assert shown[2:] == ["**Yu Cheng**", "<b onmouseover=alert(2)>Mallory</b>", '[x](a") #read("/etc/passwd") (")']
+    assert "#strong[Yu Cheng]" in templater.markdown_to_typst(entry["authors"][0])  # the owner still in bold
