@@ -55,6 +55,16 @@ _CITEPROC_HTML = nh3.Cleaner(
     attributes={"span": {"style"}},
     filter_style_properties={"font-variant", "font-style", "font-weight", "text-decoration"},
 )
+# A reference with its links (``_with_links``): sanitized again once they are added, for an address or a DOI found
+# inside an attribute (a style holding a CSS string) would have its link written there, ending the attribute.
+_REFERENCE_HTML = nh3.Cleaner(
+    tags={"i", "b", "u", "sup", "sub", "span", "a"},
+    attributes={"span": {"style"}, "a": {"href"}},
+    allowed_classes={"span": {"researcher-ref-number"}, "a": {"researcher-ref-page", "researcher-ref-doi"}},
+    filter_style_properties={"font-variant", "font-style", "font-weight", "text-decoration"},
+    url_schemes={"http", "https"},
+    link_rel=None,
+)
 _CSL_TYPES = {
     "conference": "paper-conference",
     "workshop": "paper-conference",
@@ -365,7 +375,7 @@ def _with_links(text: str, pub: Publication, page_link: Callable[[Publication], 
             text = text.replace(shown, f"{link}{shown}</a>", 1)
         else:
             links.append(f"{link}doi:{html.escape(doi)}</a>")
-    return " ".join([text, *links])
+    return _REFERENCE_HTML.clean(" ".join([text, *links]))
 
 
 def references_html(rendered: Rendered, heading: str | None) -> str:
