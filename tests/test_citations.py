@@ -225,3 +225,25 @@ def test_markup_in_a_cited_entry_is_harmless_in_citations_references_and_tooltip
     assert not [tag.name for tag in article.find_all(["script", "img", "iframe", "object"])]
     assert not [(tag.name, name) for tag in article.find_all(True) for name in tag.attrs if name.startswith("on")]
     assert "Bob" in article.select_one("#ref-evil2020").get_text()  # the name's text stays
+
+
+# A literal name whose kept style holds a CSS string with an address: the references' linking of bare addresses
+# wrote a link inside that attribute, ending it, and the address's own slashes and "=" became an event handler.
+ADDRESS_IN_STYLE_BIB = """
+@article{evil2021,
+  author = {Smith, Alice and {<span style="font-style: 'https://x/onmouseover=alert(1)// '">Bob</span>}},
+  title = {A title},
+  journal = {Nature},
+  year = {2021},
+}
+"""
+
+
+@pytest.mark.parametrize("style", ["apa", "ieee"])
+def test_an_address_inside_a_cited_entrys_markup_becomes_no_link(build_site, style):
+    pages = {"index.md": "# Home\n\nAs cited [@evil2021].\n", "refs.bib": ADDRESS_IN_STYLE_BIB}
+    result = build_site(pages, plugins=[{"researcher": {"bibliography": ["docs/refs.bib"], "csl_style": style}}])
+    reference = _article(result).select_one("#ref-evil2021")
+    assert "Bob" in reference.get_text()
+    assert not [(tag.name, name) for tag in reference.find_all(True) for name in tag.attrs if name.startswith("on")]
+    assert not [a["href"] for a in reference.find_all("a") if "onmouseover" in a.get("href", "")]

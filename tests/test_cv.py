@@ -405,3 +405,57 @@ def test_a_cv_of_no_one_says_so(build_site):
         "the home page"
     ]
     assert not result.html("cv/index.html").select(".researcher-cv")
+
+
+@pytest.mark.slow
+def test_cv_pdf_fetches_no_file_its_document_names(tmp_path):
+    """The document comes back from the page cache, which is data: a file it names (an attachment, an image, a
+    stylesheet) must not end up inside the published PDF."""
+    pytest.importorskip("weasyprint", reason="the pdf extra")
+    pypdf = pytest.importorskip("pypdf")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    css = tmp_path / "style.css"
+    css.write_text("p { color: red }", encoding="utf-8")
+    uri, css_uri = secret.as_uri(), css.as_uri()
+    document = pdf.document(
+        f'<p>CV</p><a rel="attachment" href="{uri}">notes</a><link rel="attachment" href="{uri}">'
+        f'<img src="{uri}"><link rel="stylesheet" href="{css_uri}"><p style="background: url({uri})">x</p>',
+        title="CV",
+        language="en",
+        stylesheet="",
+    )
+    reader = pypdf.PdfReader(io.BytesIO(pdf.typeset(document)))
+    assert dict(reader.attachments) == {}
+    assert "CV" in reader.pages[0].extract_text()
+
+
+HOSTILE_BIB = r"""@inproceedings{evil2024,
+  title = {Evil [click](javascript:alert(1)) **bold** $$#read("/etc/passwd")$$},
+  author = {Yu Cheng and <b onmouseover=alert(2)>Mallory</b> and [x](a") #read("/etc/passwd") (")},
+  booktitle = {Conf [v](javascript:alert(3))},
+  year = {2024},
+}
+"""
+
+
+def test_cv_yaml_shows_a_bib_files_markup_as_text_in_rendercvs_designs(build_site):
+    """RenderCV reads its strings as Markdown, with Typst math and (in its HTML) tags: a .bib's text must give no
+    link, no code and no tag, and show as written."""
+    templater = pytest.importorskip("rendercv.renderer.templater", reason="rendercv is in the test extra")
+    markdown = pytest.importorskip("markdown")
+    files = {"index.md": page({"profile": {"name": "Yu Cheng"}, "publications": ["pubs.bib"]}, "Hi.\n")}
+    files |= {"cv.md": CV_PAGE, "pubs.bib": HOSTILE_BIB}
+    result = build_site(files, plugins=[{"researcher": {"cv_rendercv": True}}], site_url="https://example.org/")
+    document = yaml.safe_load((result.site / "cv" / "cv.yaml").read_text(encoding="utf-8"))
+    (entry,) = document["cv"]["sections"]["Publications"]
+    texts = [entry["title"], entry["journal"], *entry["authors"]]
+    for text in texts[:2] + texts[3:]:  # all but the owner's name, in bold
+        typst = templater.markdown_to_typst(templater.escape_typst_characters(text))
+        assert "#link(" not in typst and "#read(" not in typst, typst
+        html = markdown.markdown(text)
+        assert "<b" not in html and "<a" not in html and "<strong>" not in html, html
+    shown = [text.replace("\u2060", "").replace("\\*", "*") for text in texts]
+    assert shown[0] == 'Evil [click](javascript:alert(1)) **bold** $$#read("/etc/passwd")$$'
+    assert shown[2:] == ["**Yu Cheng**", "<b onmouseover=alert(2)>Mallory</b>", '[x](a") #read("/etc/passwd") (")']
+    assert "#strong[Yu Cheng]" in templater.markdown_to_typst(entry["authors"][0])  # the owner still in bold

@@ -534,6 +534,31 @@ def test_a_works_file_that_cannot_be_used_is_one_warning_and_refresh_does_not_ov
     assert any(w.startswith(f"researcher: {WORKS_FILE}:2: ") and "has no title" in w for w in warnings), warnings
 
 
+def test_yaml_values_json_has_not_in_a_works_file_are_text_or_a_warning(tmp_path):
+    # The file is CSL-JSON written as YAML: YAML's own types (bytes, sets, dates as keys or values) are not JSON's;
+    # a work that was bytes stopped the build with a TypeError.
+    from mkdocs_researcher.sources.works import read_works
+
+    path = tmp_path / WORKS_FILE
+    path.write_text(
+        "works:\n"
+        "  doi:10.1/b: !!binary aGVsbG8=\n"
+        "  doi:10.1/c: {title: !!set {a}, issued: 2020-01-01, page: 2020-01-01}\n"
+        "  2020-01-01: {title: Keyed by a date}\n"
+        "orcid: {0000-0002-1825-0097: [doi:10.1/b, doi:10.1/c]}\n",
+        encoding="utf-8",
+    )
+    works = read_works(path)
+    assert works.problem is None
+    assert works.publication("doi:10.1/b") is None
+    fetched = works.publication("doi:10.1/c")
+    assert (fetched.title, fetched.pages) == ("{'a'}", "2020–01-01")  # a page range's dash
+    assert [pub.title for pub in works.orcid_publications("0000-0002-1825-0097", [])] == ["{'a'}"]
+    assert [str(found) for found in works.found][:1] == [
+        f"{WORKS_FILE}:2: item 1 of the list is \"b'hello'\", not an object, so this entry is left out"
+    ]
+
+
 def test_the_abstract_is_rebuilt_from_an_inverted_index_in_word_order_and_bounded():
     from mkdocs_researcher.commands.refresh_works import abstract_of_index
 

@@ -76,6 +76,9 @@ class CacheStore:
                 lengths = record["texts"]
                 if not isinstance(lengths, list) or not all(type(n) is int and n >= 0 for n in lengths):
                     raise WrongShape("no lengths of texts")
+                # The texts fill the rest of the file: a length past its end is never asked of read().
+                if sum(lengths) != os.fstat(handle.fileno()).st_size - handle.tell():
+                    raise WrongShape("not the size of its texts")
                 # One text at a time, as it lies: most are plain ASCII, which decodes at the speed of a copy.
                 texts = []
                 for length in lengths:

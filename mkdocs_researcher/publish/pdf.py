@@ -79,6 +79,20 @@ def typeset(document_html: str) -> bytes:
     """The PDF of ``document`` (WeasyPrint must load: see ``available``)."""
     import weasyprint  # the pdf extra: imported only when a PDF is made
 
-    # No base URL: the document holds everything it shows (a CV has no images), and reads no file.
+    # The document holds everything it shows (a CV has no images): nothing is fetched, so no file or address
+    # named in it (an attachment link, an image, a stylesheet, say from a crafted cache file) gets into the PDF.
     identifier = hashlib.sha256(document_html.encode("utf-8")).hexdigest()[:32].encode("ascii")
-    return weasyprint.HTML(string=document_html).write_pdf(identifier=identifier)
+    return weasyprint.HTML(string=document_html, url_fetcher=_fetcher_of_nothing(weasyprint)).write_pdf(
+        identifier=identifier
+    )
+
+
+def _fetcher_of_nothing(weasyprint):
+    """A URL fetcher that allows no protocol: WeasyPrint's URLFetcher where it has one, else (older) a function."""
+    if hasattr(weasyprint, "URLFetcher"):
+        return weasyprint.URLFetcher(allowed_protocols=())
+
+    def fetch_nothing(url: str, *args, **kwargs):
+        raise ValueError(f"cv.pdf fetches nothing: {url[:80]}")
+
+    return fetch_nothing

@@ -33,6 +33,12 @@ _NETWORKS = {
     "twitter": "X",
 }
 PAPER_SIZES = {"a4": "a4", "letter": "us-letter"}
+_WORD_JOINER = "\u2060"  # invisible: it parts two characters so that together they are no markup
+# RenderCV reads its strings as Markdown (links, bold, italics), Typst math between "$$" and, in its HTML, tags: in
+# a .bib's text these are parted or escaped, so they show as written and link nowhere.
+_RENDERCV_MARKUP = str.maketrans(
+    {"*": "\\*", "<": "<" + _WORD_JOINER, "]": "]" + _WORD_JOINER, "$": "$" + _WORD_JOINER}
+)
 
 
 def _date(value: PartialDate | str | None) -> str | None:
@@ -46,6 +52,11 @@ def _when(entry: CVEntry) -> dict:
     if entry.start:
         return {"start_date": _date(entry.start), "end_date": _date(entry.end) or _date(entry.start)}
     return {"date": entry.term or _date(entry.date) or (_date(entry.end) if entry.end != PRESENT else None)}
+
+
+def _text(text: str | None) -> str | None:
+    """Text of a publication file as RenderCV shows it as written."""
+    return text.translate(_RENDERCV_MARKUP) if text else text
 
 
 def _highlights(entry: CVEntry) -> list[str]:
@@ -102,12 +113,12 @@ def rendercv_document(
             entries = [
                 compact(
                     {
-                        "title": pub.title,
+                        "title": _text(pub.title),
                         "authors": [
-                            f"**{author.name}**" if owner.matches(author) else author.name
+                            f"**{_text(author.name)}**" if owner.matches(author) else _text(author.name)
                             for author in real_authors(pub)
                         ],
-                        "journal": pub.venue,
+                        "journal": _text(pub.venue),
                         "date": str(pub.year) if pub.year else None,
                         "url": publication_url(pub, site_url),
                     }

@@ -47,6 +47,9 @@ _OPEN, _SEPARATOR, _CLOSE = "\x0e", "\x0f", "\x10"
 _MARKED = re.compile(f"{_OPEN}(\\d+){_SEPARATOR}([^{_OPEN}{_CLOSE}]*){_CLOSE}")
 _LEFTOVER = re.compile(f"{_OPEN}\\d+{_SEPARATOR}|{_CLOSE}")
 _TAGS = re.compile(r"<[^<>]*>")
+# A bare address in a reference, taken whole (greedy, no look-ahead that fails: one pass over the text, where a
+# lazy match tried again from each "https://" in a long run was quadratic).
+_ADDRESS = re.compile(r"(?<![\"'>])https?://[^\s<>\"']+")
 # What citeproc-py writes is HTML around the entries' fields, which come from .bib and CSL files and are not
 # trusted: it escapes some of them and not others (a literal author name, a DOI), so all it returns is sanitized to
 # the markup its HTML formatter makes (italics, bold, small caps…). Our markers (control characters) pass through.
@@ -54,6 +57,16 @@ _CITEPROC_HTML = nh3.Cleaner(
     tags={"i", "b", "u", "sup", "sub", "span"},
     attributes={"span": {"style"}},
     filter_style_properties={"font-variant", "font-style", "font-weight", "text-decoration"},
+)
+# A reference with its links (``_with_links``): sanitized again once they are added, for an address or a DOI found
+# inside an attribute (a style holding a CSS string) would have its link written there, ending the attribute.
+_REFERENCE_HTML = nh3.Cleaner(
+    tags={"i", "b", "u", "sup", "sub", "span", "a"},
+    attributes={"span": {"style"}, "a": {"href"}},
+    allowed_classes={"span": {"researcher-ref-number"}, "a": {"researcher-ref-page", "researcher-ref-doi"}},
+    filter_style_properties={"font-variant", "font-style", "font-weight", "text-decoration"},
+    url_schemes={"http", "https"},
+    link_rel=None,
 )
 _CSL_TYPES = {
     "conference": "paper-conference",
@@ -356,7 +369,7 @@ def _with_links(text: str, pub: Publication, page_link: Callable[[Publication], 
     own = page_link(pub)
     if own:
         links.append(f'<a class="researcher-ref-page" href="{html.escape(own)}">↗</a>')
-    text = re.sub(r"(?<![\"'>])(https?://[^\s<>\"']+?)(?=[.,;]?(?:\s|$|<))", r'<a href="\1">\1</a>', text)
+    text = _ADDRESS.sub(_address_link, text)
     doi = doi_of(pub)
     if doi and doi_url(doi) not in text:
         link = f'<a class="researcher-ref-doi" href="{html.escape(doi_url(doi))}">'
@@ -365,7 +378,16 @@ def _with_links(text: str, pub: Publication, page_link: Callable[[Publication], 
             text = text.replace(shown, f"{link}{shown}</a>", 1)
         else:
             links.append(f"{link}doi:{html.escape(doi)}</a>")
-    return " ".join([text, *links])
+    return _REFERENCE_HTML.clean(" ".join([text, *links]))
+
+
+def _address_link(match: re.Match) -> str:
+    """A bare address as a link, without a last ".", "," or ";"; none when a quote or ">" follows it."""
+    end = match.end()
+    if end < len(match.string) and match.string[end] != "<" and not match.string[end].isspace():
+        return match[0]
+    address = match[0][:-1] if match[0][-1] in ".,;" else match[0]
+    return f'<a href="{address}">{address}</a>{match[0][len(address) :]}'
 
 
 def references_html(rendered: Rendered, heading: str | None) -> str:

@@ -10,6 +10,7 @@ winning; with ``orcid_works``, the owner's works join the site bibliography, onc
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,7 +129,8 @@ def read_works(path: Path) -> Works:
     if loaded.error or not isinstance(data, (dict, type(None))):
         works.problem = f"{path.name} is not a mapping of works ({loaded.error or 'not a mapping'})"
         return works
-    data = data or {}
+    # JSON's values only, as CSL has them: YAML's own (bytes, sets, dates) become text, keys that are no scalar go.
+    data = json.loads(json.dumps(data or {}, default=str, skipkeys=True))
     items, orcids = data.get("works") or {}, data.get("orcid") or {}
     if not isinstance(items, dict) or not isinstance(orcids, dict):
         works.problem = f"{path.name}: works and orcid must be mappings"

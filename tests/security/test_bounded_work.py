@@ -24,7 +24,7 @@ from mkdocs_researcher.diagnostics import Reporter
 from mkdocs_researcher.model import identifiers, names
 from mkdocs_researcher.model import records as model
 from mkdocs_researcher.publish import citation
-from mkdocs_researcher.render import locale
+from mkdocs_researcher.render import citations, locale
 from mkdocs_researcher.render import publication as rendered_publication
 from mkdocs_researcher.sources import bibtex, csl, hugo, publication_fields, tex, text_files
 
@@ -446,6 +446,23 @@ def test_a_json_number_too_long_for_python_is_a_warning():
     assert titles == [] and len(messages) == 1
     assert messages[0].startswith("x.json: this JSON cannot be read (") and messages[0].endswith(
         "no publication is read from the file"
+    )
+
+
+# --- Bare addresses in a citation's references ----------------------------------------------------------
+
+
+def _reference_links(text: str) -> str:
+    return citations._with_links(text, model.Publication("T", "k"), lambda pub: None)
+
+
+def test_a_references_bare_addresses_become_links_in_linear_time():
+    # A run of "https://" ended by a quote: a lazy match with a look-ahead was tried again from each one.
+    assert_linear(_reference_links, repeated("https://", head="x", tail='"'))
+    linked = _reference_links('See https://a.org/x. And https://b.org/y, "https://c.org/z" <i>https://d.org</i>')
+    assert linked == (
+        'See <a href="https://a.org/x">https://a.org/x</a>. And <a href="https://b.org/y">https://b.org/y</a>, '
+        '"https://c.org/z" <i>https://d.org</i>'
     )
 
 

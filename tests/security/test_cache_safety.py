@@ -183,7 +183,16 @@ def wrong_shape(raw: bytes) -> bytes:
     return json.dumps(record).encode() + b"\n" + body
 
 
-@pytest.mark.parametrize("corrupt", [truncated, garbage, wrong_shape])
+def huge_text_length(raw: bytes) -> bytes:
+    """The right format and key; a text said to be longer than any memory: reading it at its word failed with a
+    MemoryError (not a miss), or took that much memory for a moment."""
+    head, _, body = raw.partition(b"\n")
+    record = json.loads(head)
+    record["texts"] = [*record["texts"], 10**15]
+    return json.dumps(record).encode() + b"\n" + body
+
+
+@pytest.mark.parametrize("corrupt", [truncated, garbage, wrong_shape, huge_text_length])
 def test_a_corrupt_cache_gives_one_warning_and_the_right_page(site, renders, corrupt):
     before = site.text()
     for path in cache_files(site):  # the parsed .bib, and the two pages
