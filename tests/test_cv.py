@@ -126,7 +126,8 @@ def test_order_from_the_marker_and_the_option(build_site):
 
 LAB_BIB = r"""@inproceedings{a2024, title={Paper by Both}, author={Cheng, Yu and Qi, Chengxiang}, booktitle={SOSP},
   year={2024}}
-@article{b2023, title={Paper by Qi}, author={Liu, Siran and Qi, Chengxiang}, journal={TOCS}, year={2023}}
+@article{b2023, title={Paper by Qi}, author={Liu, Siran and Qi, Chengxiang}, journal={TOCS}, year={2023},
+  award={<i>Best</i> Paper <script>x</script>}}
 @article{c2022, title={Paper by Yu Alone}, author={Cheng, Yu}, journal={JACM}, year={2022}}
 """
 QI = """profile:
@@ -158,6 +159,10 @@ def test_a_lab_members_cv_from_their_file_and_their_papers(build_site):
     titles = [p.get_text() for p in cv.select(".researcher-cv__publication .researcher-cv__title")]
     assert titles == ["Paper by Both", "Paper by Qi"]  # his own papers of the shared bibliography
     assert [a.get_text() for a in cv.select(".researcher-self")] == ["Chengxiang Qi", "Chengxiang Qi"]
+    # An award written with inline HTML shows it, sanitized, as the lists do.
+    award = cv.select(".researcher-cv__publication .researcher-cv__venue")[1]
+    assert award.get_text().strip() == "TOCS, 2023 · Best Paper" and award.select_one("i").get_text() == "Best"
+    assert not award.select("script")
 
 
 def test_cv_yaml_is_valid_rendercv_input(build_site):
