@@ -247,3 +247,23 @@ def test_an_address_inside_a_cited_entrys_markup_becomes_no_link(build_site, sty
     assert "Bob" in reference.get_text()
     assert not [(tag.name, name) for tag in reference.find_all(True) for name in tag.attrs if name.startswith("on")]
     assert not [a["href"] for a in reference.find_all("a") if "onmouseover" in a.get("href", "")]
+
+
+KINDS_BIB = """
+@book{babbage1864, author = {Babbage, Charles}, title = {Passages from the Life of a Philosopher},
+  publisher = {Longman}, year = {1864}}
+@misc{roe2023, author = {Roe, Rita}, title = {A demonstration}, howpublished = {Example preprint server},
+  year = {2023}, code = {https://example.org/code}, url = {https://example.org/paper}}
+"""
+
+
+def test_a_books_publisher_is_no_container_and_a_reference_links_the_paper_not_its_code(build_site):
+    pages = {"index.md": "# Home\n\n[@babbage1864; @roe2023]\n", "refs.bib": KINDS_BIB}
+    result = build_site(pages, plugins=[{"researcher": {"bibliography": ["docs/refs.bib"]}}])
+    article = _article(result)
+    book = article.select_one("#ref-babbage1864").get_text(" ", strip=True)
+    assert book.startswith("Babbage, C. (1864). Passages from the Life of a Philosopher . Longman")
+    assert " In " not in book
+    misc = article.select_one("#ref-roe2023")
+    assert " In " not in misc.get_text(" ", strip=True) and "Example preprint server" in misc.get_text()
+    assert "https://example.org/paper" in misc.get_text() and "example.org/code" not in misc.get_text()

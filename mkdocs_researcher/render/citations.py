@@ -26,7 +26,7 @@ from lxml import etree
 
 from ..model.identifiers import doi_of, doi_url
 from ..model.records import Publication
-from ..model.urls import key_slug
+from ..model.urls import first_link_url, key_slug
 
 # A key as pandoc reads it: a word character first, inner punctuation allowed, a word character last.
 KEY = r"\w(?:[\w:.#$%&+?<>~/-]*\w)?"
@@ -78,8 +78,11 @@ _CSL_TYPES = {
     "chapter": "chapter",
     "report": "report",
     "patent": "patent",
-    "other": "article",
+    "other": "document",
 }
+# The types whose venue is what holds them (proceedings, a journal, a book); another's venue is who published it (a
+# book's publisher, a thesis's school, a report's institution, a preprint's server): "In Longman" would be wrong.
+_IN_A_CONTAINER = frozenset(("conference", "workshop", "journal", "chapter"))
 _CSL = "{http://purl.org/net/xbiblio/csl}"
 
 
@@ -147,12 +150,13 @@ def csl_item(item_id: str, pub: Publication) -> dict:
         item["editor"] = editors
     if pub.year:
         item["issued"] = {"date-parts": [[pub.year, pub.month] if pub.month else [pub.year]]}
+    contained = pub.type in _IN_A_CONTAINER
     fields = {
-        "container-title": pub.venue,
+        "container-title": pub.venue if contained else None,
         "volume": pub.volume,
         "issue": pub.issue,
         "page": pub.pages,
-        "publisher": pub.publisher,
+        "publisher": pub.publisher or (None if contained else pub.venue),
         "edition": pub.edition,
         "collection-title": pub.series,
         "ISBN": pub.isbn,
@@ -171,7 +175,9 @@ def _csl_name(author) -> dict:
 
 
 def _first_url(pub: Publication) -> str | None:
-    return next((link.url for link in pub.links if link.url.startswith(("http://", "https://"))), None)
+    """The paper's own address: its page, its arXiv page or its PDF, never its code, slides or video."""
+    web = [link for link in pub.links if link.url.startswith(("http://", "https://"))]
+    return first_link_url(web, ("html", "arxiv", "pdf"))
 
 
 class StyleError(ValueError):
