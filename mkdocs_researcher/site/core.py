@@ -132,6 +132,11 @@ class Site:
         site_bibliography = self.data_files.publication_files(
             self.options.bibliography, self.engine.project_dir, options_reporter, "bibliography"
         )
+        cited_only = self.data_files.publication_files(
+            self.options.citations_bibliography, self.engine.project_dir, options_reporter, "citations_bibliography"
+        )
+        for path, _ in cited_only:
+            self.bibliographies.note(path)  # read by citations only, as pages convert: watched and unpublished now
         self.report(options_reporter.found)
         self.scan_state = Scan(
             self.data_files,
@@ -139,6 +144,7 @@ class Site:
             self.people,
             self.files.find_file,
             site_bibliography=[path for path, _ in site_bibliography],
+            cited_only=[path for path, _ in cited_only],
             assets_dir=self.options.assets_dir,
             venues=self.data.venues,
             default_language=self.options.default_language,

@@ -81,6 +81,7 @@ class Scan:
     people: People
     find_file: Callable[[str, str], str | None]  # (url relative to a page's source, page src_uri) -> url or None
     site_bibliography: list[Path] = field(default_factory=list)  # the files of the bibliography option, expanded
+    cited_only: list[Path] = field(default_factory=list)  # the files of citations_bibliography: cited, never listed
     assets_dir: str = "assets/pdf/"
     venues: dict = field(default_factory=dict)
     default_language: str = "en"
