@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
 import os
@@ -353,3 +354,13 @@ def bounded_call(function, *args, seconds: float = BOUNDED_SECONDS, **kwargs):
     finally:
         child.kill()
         child.join()
+
+
+def send_json(handler, status: int, data) -> None:
+    """A stub API server's answer (refresh's tests): ``data`` as JSON, with its length."""
+    payload = json.dumps(data).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(payload)))
+    handler.end_headers()
+    handler.wfile.write(payload)

@@ -9,7 +9,6 @@ meta.next_cursor) and Crossref's ``{"status": "ok", "message-type": "work", "mes
 from __future__ import annotations
 
 import http.server
-import json
 import shutil
 import socket
 import threading
@@ -21,7 +20,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import collecting_warnings, page
+from conftest import collecting_warnings, page, send_json
 
 from mkdocs_researcher.commands import cli
 from mkdocs_researcher.sources.works import WORKS_FILE
@@ -187,15 +186,6 @@ class Stub:
                 {"status": "ok", "message-type": "work", "message-version": "1.0.0", "message": CROSSREF_MESSAGE},
             )
         send_json(handler, 404, {"error": "not found"})
-
-
-def send_json(handler, status: int, data) -> None:
-    payload = json.dumps(data).encode()
-    handler.send_response(status)
-    handler.send_header("Content-Type", "application/json")
-    handler.send_header("Content-Length", str(len(payload)))
-    handler.end_headers()
-    handler.wfile.write(payload)
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):

@@ -9,7 +9,6 @@ before are kept and nothing but a message naming the problem comes out.
 from __future__ import annotations
 
 import http.server
-import json
 import threading
 import time
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import collecting_warnings
+from conftest import collecting_warnings, send_json
 
 from mkdocs_researcher.commands import cli
 from mkdocs_researcher.sources.counts import COUNTS_FILE, ConfigProblem, read_counts
@@ -73,15 +72,6 @@ def stub_server(respond: Callable[[http.server.BaseHTTPRequestHandler, Stub], No
     finally:
         server.shutdown()
         server.server_close()
-
-
-def send_json(handler, status: int, data) -> None:
-    payload = json.dumps(data).encode()
-    handler.send_response(status)
-    handler.send_header("Content-Type", "application/json")
-    handler.send_header("Content-Length", str(len(payload)))
-    handler.end_headers()
-    handler.wfile.write(payload)
 
 
 def send_body(handler, body: bytes) -> None:
